@@ -1,0 +1,3 @@
+"""Placeholder: replaced by the CLI work."""
+def main(argv=None):
+    return 0
