@@ -1,3 +1,48 @@
-"""Placeholder: replaced by the CLI work."""
-def main(argv=None):
-    return 0
+"""The `companion` command: no subcommand starts the tablet app; subcommands come from companion/commands/.
+
+Errors a user can cause (bad files, illegal moves, a damaged database) print one line on stderr and exit 2; a
+traceback would mean a bug in the app, not in the input.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import pkgutil
+import sys
+
+from companion.games.errors import IllegalAction, InvalidInput
+
+EXIT_USAGE = 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    import companion.commands
+
+    parser = argparse.ArgumentParser(prog="companion", description="Table Companion: track a board game at the table.")
+    parser.add_argument("--data-dir", metavar="DIR", help="where the tables database lives (default: the user-data folder)")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module in sorted(pkgutil.iter_modules(companion.commands.__path__), key=lambda m: m.name):
+        if not module.name.startswith("_"):
+            importlib.import_module(f"companion.commands.{module.name}").register(subparsers)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from companion.session.store import StoreError, TableStore
+
+    try:
+        if args.command is None:
+            # Open the database once before Kivy loads: a damaged file is then reported on the terminal, with no
+            # window opened (Kivy redirects sys.stderr into its log file).
+            TableStore(args.data_dir).close()
+            # Imported here: only the app needs Kivy, and importing it is slow and opens a window system.
+            from companion.ui.app import run_app
+
+            return run_app(data_dir=args.data_dir) or 0
+        return args.func(args) or 0
+    except (InvalidInput, IllegalAction, StoreError) as err:
+        print(f"companion{' ' + args.command if args.command else ''}: {err}", file=sys.stderr)
+    except OSError as err:
+        print(f"companion {args.command}: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+    return EXIT_USAGE

@@ -1,0 +1,8 @@
+"""One live table: game engine + append-only event log in SQLite (docs/persistence.md).
+
+The UI uses `TableStore` (the database) and `Table` (one game in progress).
+"""
+from companion.session.store import StoreError, TableStore
+from companion.session.table import Table
+
+__all__ = ["StoreError", "Table", "TableStore"]

@@ -1,0 +1,176 @@
+"""Game setup: who sits where, how the event cards are shuffled, which missions are in play."""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from companion.games.errors import InvalidInput
+from companion.games.obscurians.constants import (
+    BASE_MISSIONS, COLOURS, CONTROL_COLOUR, EVENTS, MISSIONS, SANDSTORM,
+)
+from companion.games.obscurians.rules import Rules
+
+# The 4-player draw removes one mission of each trio (rulebook "Game Setup").
+TRIO_A = ("keep", "take", "collect")
+TRIO_B = ("give", "select", "lose")
+DECKS = ("app", "physical")
+
+
+def deal_missions(rng: random.Random, n_players: int) -> tuple[str, ...]:
+    """Missions in seat order. RULING obscurians-players: 4 players use the trio draw; 7 add Control."""
+    if n_players == 4:
+        drop_a, drop_b = rng.choice(TRIO_A), rng.choice(TRIO_B)
+        pool = [m for m in TRIO_A if m != drop_a] + [m for m in TRIO_B if m != drop_b]
+    elif n_players in (5, 6):
+        pool = list(BASE_MISSIONS)
+    elif n_players == 7:
+        pool = list(MISSIONS)
+    else:
+        raise InvalidInput(f"n_players: Obscurians is for 4 to 7 players, not {n_players}")
+    rng.shuffle(pool)
+    return tuple(pool[:n_players])
+
+
+def shuffle_events(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(event deck for rounds 1-4, sandstorm deck for rounds 5-7), top card first."""
+    cards = list(EVENTS)
+    rng.shuffle(cards)
+    sandstorm_deck = cards[4:6] + [SANDSTORM]
+    rng.shuffle(sandstorm_deck)
+    return tuple(cards[:4]), tuple(sandstorm_deck)
+
+
+def missions_problem(missions, n_players: int) -> str | None:
+    """Why `missions` cannot be the missions of an n-player game, or None when they can."""
+    if len(missions) != n_players:
+        return f"expected {n_players} missions, one per player, got {len(missions)}"
+    for m in missions:
+        if m not in MISSIONS:
+            return f"{m!r} is not a mission"
+    if len(set(missions)) != len(missions):
+        return "each mission card exists only once"
+    if n_players == 7:
+        return None if "control" in missions else "7 players need the Control mission"
+    if "control" in missions:
+        return "the Control mission is only used with 7 players"
+    if n_players == 4:
+        if sum(m in TRIO_A for m in missions) != 2 or sum(m in TRIO_B for m in missions) != 2:
+            return "with 4 players two of Keep/Take/Collect and two of Give/Select/Lose are in play"
+    return None
+
+
+@dataclass(frozen=True)
+class Setup:
+    players: tuple[tuple[str, str], ...]  # (name, colour) in clockwise seating order
+    start: int = 0                         # index of the starting player (who last sold something)
+    deck: str = "app"                      # "app": shuffled with Random(seed); "physical": the group tells each card
+    seed: int = 0
+    missions: tuple[str, ...] | None = None  # known missions in seat order, or None: revealed at the end
+    rules: Rules = field(default_factory=Rules)
+
+    def __post_init__(self):
+        players = self.players
+        if not isinstance(players, (tuple, list)):
+            raise InvalidInput("players: expected a list of (name, colour)")
+        players = tuple(tuple(p) if isinstance(p, (tuple, list)) else p for p in players)
+        object.__setattr__(self, "players", players)
+        n = len(players)
+        # RULING obscurians-players: 4-6, 7 only with the Control module.
+        if not 4 <= n <= 7:
+            raise InvalidInput(f"players: Obscurians is for 4 to 7 players, not {n}")
+        names, colours = set(), set()
+        for i, p in enumerate(players):
+            if not (isinstance(p, tuple) and len(p) == 2):
+                raise InvalidInput(f"players[{i}]: expected (name, colour)")
+            name, colour = p
+            if not isinstance(name, str) or not name.strip():
+                raise InvalidInput(f"players[{i}].name: a player needs a name")
+            if name in names:
+                raise InvalidInput(f"players[{i}].name: {name!r} is already at the table")
+            if colour not in COLOURS:
+                raise InvalidInput(f"players[{i}].colour: {colour!r} is not a player colour")
+            if colour in colours:
+                raise InvalidInput(f"players[{i}].colour: {colour} is already taken")
+            if colour == CONTROL_COLOUR and n != 7:
+                raise InvalidInput(f"players[{i}].colour: turquoise comes with the Control module (7 players)")
+            names.add(name)
+            colours.add(colour)
+        if isinstance(self.start, bool) or not isinstance(self.start, int) or not 0 <= self.start < n:
+            raise InvalidInput(f"start: expected a seat index from 0 to {n - 1}")
+        if self.deck not in DECKS:
+            raise InvalidInput(f"deck: expected 'app' or 'physical', not {self.deck!r}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise InvalidInput("seed: expected an integer")
+        if self.missions is not None:
+            if not isinstance(self.missions, (tuple, list)):
+                raise InvalidInput("missions: expected a list of missions or null")
+            object.__setattr__(self, "missions", tuple(self.missions))
+            problem = missions_problem(self.missions, n)
+            if problem:
+                raise InvalidInput(f"missions: {problem}")
+        if not isinstance(self.rules, Rules):
+            raise InvalidInput("rules: expected a Rules profile")
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def control(self) -> bool:
+        """The Control module is in play: 7 players, 7 chips each."""
+        return len(self.players) == 7
+
+    @property
+    def chip_missions(self) -> tuple[str, ...]:
+        """The missions printed on each player's suspicion chips (RULING obscurians-players)."""
+        return MISSIONS if self.control else BASE_MISSIONS
+
+    def name(self, seat: int) -> str:
+        return self.players[seat][0]
+
+    def colour(self, seat: int) -> str:
+        return self.players[seat][1]
+
+    def to_json(self) -> dict:
+        return {
+            "players": [{"name": name, "colour": colour} for name, colour in self.players],
+            "start": self.start,
+            "deck": self.deck,
+            "seed": self.seed,
+            "missions": None if self.missions is None else list(self.missions),
+            "rules": self.rules.to_json(),
+        }
+
+    @staticmethod
+    def from_json(d) -> "Setup":
+        if not isinstance(d, dict):
+            raise InvalidInput("setup: expected an object")
+        unknown = set(d) - {"players", "start", "deck", "seed", "missions", "rules"}
+        if unknown:
+            raise InvalidInput(f"{sorted(unknown)[0]}: unknown field")
+        raw = d.get("players")
+        if not isinstance(raw, list):
+            raise InvalidInput("players: expected a list")
+        players = []
+        for i, p in enumerate(raw):
+            if isinstance(p, dict):
+                if "name" not in p:
+                    raise InvalidInput(f"players[{i}].name: missing")
+                if "colour" not in p:
+                    raise InvalidInput(f"players[{i}].colour: missing")
+                players.append((p["name"], p["colour"]))
+            elif isinstance(p, list) and len(p) == 2:
+                players.append(tuple(p))
+            else:
+                raise InvalidInput(f"players[{i}]: expected {{'name': ..., 'colour': ...}}")
+        missions = d.get("missions")
+        if missions is not None and not isinstance(missions, list):
+            raise InvalidInput("missions: expected a list or null")
+        return Setup(
+            players=tuple(players),
+            start=d.get("start", 0),
+            deck=d.get("deck", "app"),
+            seed=d.get("seed", 0),
+            missions=None if missions is None else tuple(missions),
+            rules=Rules.from_json(d.get("rules")),
+        )

@@ -1,0 +1,43 @@
+"""Gettext catalogues of the app (en, de, es), read from the committed .po files at runtime.
+
+No build step: babel parses ``<lang>/LC_MESSAGES/companion.po`` and compiles it in memory into a
+``gettext.GNUTranslations``. English is the source language, so its catalogue may leave msgstr empty.
+"""
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from io import BytesIO
+from pathlib import Path
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+DOMAIN = "companion"
+LANGUAGES = ("en", "de", "es")
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
+HERE = Path(__file__).resolve().parent
+
+
+def po_path(lang: str) -> Path:
+    return HERE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalogue for `lang`; unknown languages or a missing file fall back to the msgids (English)."""
+    path = po_path(lang)
+    if lang not in LANGUAGES or not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def normalise(lang: str | None) -> str:
+    """'de_DE.UTF-8' -> 'de'; anything we do not ship -> 'en'."""
+    code = (lang or "en").split("_")[0].split(".")[0].lower()
+    return code if code in LANGUAGES else "en"

@@ -1,0 +1,96 @@
+"""Folding a log of action/undo/redo entries into the effective actions and the state after each.
+
+Shared by the live table and the log-file reader so that "what the log means" is defined once. Engine states are
+immutable (State.apply returns a new one), so keeping the state after every action costs little and makes undo and
+redo exact without replaying from the start.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.games.errors import IllegalAction, InvalidInput
+
+
+class History:
+    def __init__(self, initial_state: Any):
+        self.initial = initial_state
+        self._done: list[tuple[Any, Any]] = []    # (action, state after it), oldest first
+        self._undone: list[tuple[Any, Any]] = []  # the redo stack, next redo last
+
+    @property
+    def state(self) -> Any:
+        return self._done[-1][1] if self._done else self.initial
+
+    @property
+    def actions(self) -> tuple:
+        return tuple(action for action, _ in self._done)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._done)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._undone)
+
+    def preview(self, kind: str, action: Any = None) -> Any:
+        """The state `kind` would lead to, changing nothing; IllegalAction if the entry is not possible now."""
+        if kind == "action":
+            return self.state.apply(action)
+        if kind == "undo":
+            if not self._done:
+                raise IllegalAction("Nothing to undo")
+            return self._done[-2][1] if len(self._done) > 1 else self.initial
+        if kind == "redo":
+            if not self._undone:
+                raise IllegalAction("Nothing to redo")
+            return self._undone[-1][1]
+        raise ValueError(f"unknown log entry kind {kind!r}")
+
+    def record(self, kind: str, action: Any = None, state: Any = None) -> None:
+        """Apply an entry already checked with preview(); `state` is what preview() returned (for "action")."""
+        if kind == "action":
+            self._done.append((action, state))
+            self._undone.clear()  # a new action after undo starts a new branch: the old future is gone
+        elif kind == "undo":
+            self._undone.append(self._done.pop())
+        elif kind == "redo":
+            self._done.append(self._undone.pop())
+
+    def step(self, kind: str, action: Any = None) -> None:
+        self.record(kind, action, self.preview(kind, action))
+
+
+def rebuild(adapter, setup: Any, entries, where) -> History:
+    """Fold stored or file log entries, `entries` as (kind, action JSON or None) pairs, into a History.
+
+    Every entry is checked; the first bad one raises InvalidInput prefixed with `where(i)` (i counts from 0), e.g.
+    "line 12: Steal blue lamp — Ben's goods are secured until his next turn".
+    """
+    history = History(adapter.new_game(setup))
+    for i, (kind, payload) in enumerate(entries):
+        action = None
+        if kind == "action":
+            action = parse_action(adapter, payload, where(i))
+        try:
+            history.step(kind, action)
+        except IllegalAction as err:
+            what = f"{_sentence(action.to_text())} — " if action is not None else ""
+            raise InvalidInput(f"{where(i)}: {what}{err}") from err
+    return history
+
+
+def parse_action(adapter, payload: Any, label: str) -> Any:
+    if not isinstance(payload, dict):
+        raise InvalidInput(f"{label}: an action must be a JSON object")
+    try:
+        return adapter.action_from_json(payload)
+    except InvalidInput as err:
+        raise InvalidInput(f"{label}: {err}") from err
+    except (KeyError, TypeError, AttributeError, ValueError) as err:
+        # Defensive: a hand-edited file must never end in a traceback, whatever the engine's parser lets through.
+        raise InvalidInput(f"{label}: not a valid action ({err!r})") from err
+
+
+def _sentence(text: str) -> str:
+    return text[:1].upper() + text[1:]

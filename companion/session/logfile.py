@@ -1,0 +1,122 @@
+"""The portable log file (JSON Lines): how a game travels between tablets, into bug reports and test fixtures.
+
+    {"format": 1, "game": "obscurians", "setup": {...}}     line 1, the header
+    {"action": {"type": "reveal", "card": "no_swap"}}        one line per log entry, oldest first
+    {"undo": true}
+    {"redo": true}
+
+Undo and redo entries are kept (not squashed) so an imported table has the same redo stack as the exported one.
+Reading checks every line against the rules and names the first bad one.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from companion.games.errors import InvalidInput
+from companion.session import games
+from companion.session.history import History, rebuild
+
+FORMAT = 1
+
+Entry = tuple[str, "dict | None"]  # ("action", action JSON) | ("undo", None) | ("redo", None)
+
+
+@dataclass(frozen=True)
+class GameLog:
+    game: str
+    setup_json: dict
+    setup: Any                  # the engine's Setup
+    entries: tuple[Entry, ...]
+    history: History            # the log folded: effective actions and the final state
+
+    @property
+    def state(self) -> Any:
+        return self.history.state
+
+
+def entry_to_json(kind: str, payload: dict | None) -> dict:
+    return {"action": payload} if kind == "action" else {kind: True}
+
+
+def entry_from_json(obj: Any) -> Entry:
+    """One log line's object → (kind, payload); InvalidInput saying what shape was expected."""
+    if isinstance(obj, dict) and len(obj) == 1:
+        (key, value), = obj.items()
+        if key == "action":
+            return ("action", value)
+        if key in ("undo", "redo"):
+            if value is not True:
+                raise InvalidInput(f'"{key}" must be true')
+            return (key, None)
+    raise InvalidInput('expected {"action": {...}}, {"undo": true} or {"redo": true}')
+
+
+def write_log(game: str, setup_json: dict, entries: Iterable[Entry]) -> str:
+    lines = [json.dumps({"format": FORMAT, "game": game, "setup": setup_json}, sort_keys=True)]
+    lines += [json.dumps(entry_to_json(kind, payload), sort_keys=True) for kind, payload in entries]
+    return "\n".join(lines) + "\n"
+
+
+def read_log(text: str) -> GameLog:
+    """Parse and validate a whole log; InvalidInput "line N: …" for the first line that breaks a rule."""
+    numbered = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    if not numbered:
+        raise InvalidInput("line 1: the file is empty (expected a header line)")
+    n, line = numbered[0]
+    game, setup_json, adapter, setup = _read_header(n, line)
+
+    entries: list[Entry] = []
+    for n, line in numbered[1:]:
+        try:
+            entries.append(entry_from_json(_json(line)))
+        except InvalidInput as err:
+            raise InvalidInput(f"line {n}: {err}") from None
+    history = rebuild(adapter, setup, entries, lambda i: f"line {numbered[i + 1][0]}")
+    return GameLog(game, setup_json, setup, tuple(entries), history)
+
+
+def read_log_file(path) -> GameLog:
+    """read_log on a file; errors are prefixed with the file name. OSError (missing, unreadable) propagates."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        return read_log(data.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise InvalidInput(f"{path}: not a text file (UTF-8 expected)") from None
+    except InvalidInput as err:
+        raise InvalidInput(f"{path}: {err}") from None
+
+
+def _read_header(n: int, line: str):
+    try:
+        header = _json(line)
+        if not isinstance(header, dict):
+            raise InvalidInput('expected a header {"format": 1, "game": …, "setup": {…}}')
+        if header.get("format") != FORMAT:
+            raise InvalidInput(f"unsupported format {header.get('format')!r} (this app reads format {FORMAT})")
+        unknown = set(header) - {"format", "game", "setup"}
+        if unknown:
+            raise InvalidInput(f"unknown header field {sorted(unknown)[0]!r}")
+        game = header.get("game")
+        adapter = games.get(game) if isinstance(game, str) else None
+        if adapter is None:
+            raise InvalidInput("the header needs a game name")
+        setup_json = header.get("setup")
+        if not isinstance(setup_json, dict):
+            raise InvalidInput("the header needs a setup object")
+        setup = adapter.setup_from_json(setup_json)
+    except InvalidInput as err:
+        raise InvalidInput(f"line {n}: {err}") from None
+    except (KeyError, TypeError, AttributeError, ValueError) as err:
+        # Defensive, as for actions: whatever the engine's parser lets through becomes a named-line error.
+        raise InvalidInput(f"line {n}: invalid setup ({err!r})") from None
+    return game, setup_json, adapter, setup
+
+
+def _json(line: str) -> Any:
+    try:
+        return json.loads(line)
+    except ValueError:
+        raise InvalidInput("not valid JSON") from None

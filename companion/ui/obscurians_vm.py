@@ -1,0 +1,411 @@
+"""The Obscurians round screen's view-model logic, free of Kivy so that it can be tested and reasoned about alone.
+
+`RoundModel` turns an engine `State` plus the players' half-finished taps (a die being tapped in, the player chosen as
+a chip target, the victim of a Steal ...) into plain dicts the .kv layout shows, and turns taps into engine actions.
+Legality always comes from the engine: every button is enabled only if some legal action (`legal_actions()`,
+`legal_types()`, `is_legal()`) still goes through it, so an impossible tap is greyed out rather than refused.
+Actions are built through the engine's JSON form (`action_from_json`), the notation the contract fixes.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Callable
+
+from companion.ui import texts
+
+EXEC_KINDS = ("steal", "donate", "swap", "secure", "relocate")
+FACE_ORDER = ("steal", "donate", "swap", "secure", "relocate", "wild")
+ALL_CARDS = ("cursed_artifact", "double_steal", "no_steal", "double_swap", "no_swap", "double_secure", "no_secure",
+             "double_donate", "bonus_wild", "chips_or_dice", "flip_the_die", "reroll_once", "all_actions_mandatory",
+             "sandstorm")
+N_ = texts.N_
+
+# Per execution kind: the fields the players tap in, in order, and what each one is (a seat or a good).
+FIELDS = {
+    "steal": (("victim", "seat"), ("good", "good")),
+    "donate": (("to", "seat"), ("good", "good")),
+    "swap": (("other", "seat"), ("take", "good"), ("give", "good")),
+    "relocate": (("source", "seat"), ("target", "seat"), ("good", "good")),
+}
+PROMPT = {
+    ("steal", "victim"): N_("{name}: tap the player to steal from"),
+    ("steal", "good"): N_("Which good does {name} steal from {victim}?"),
+    ("donate", "to"): N_("{name}: tap the player who receives the good"),
+    ("donate", "good"): N_("Which good does {name} give to {to}?"),
+    ("swap", "other"): N_("{name}: tap the player to swap with"),
+    ("swap", "take"): N_("Which good does {name} take from {other}?"),
+    ("swap", "give"): N_("Which good does {name} give to {other} in return?"),
+    ("relocate", "source"): N_("{name}: tap the player who loses a good"),
+    ("relocate", "target"): N_("Tap the player who receives it from {source}"),
+    ("relocate", "good"): N_("Which good moves from {source} to {target}?"),
+}
+# Whose goods a good field is about: the field naming that player (None: the active player's own goods).
+GOOD_OWNER = {("steal", "good"): "victim", ("donate", "good"): None, ("swap", "take"): "other",
+              ("swap", "give"): None, ("relocate", "good"): "source"}
+
+
+def good_sort_key(good: str) -> tuple:
+    order = ("red", "orange", "yellow", "green", "blue", "pink", "turquoise", "lamp", "artifact")
+    return (order.index(good) if good in order else 99, good)
+
+
+class RoundModel:
+    """Selection state of the round screen and the mapping taps -> actions. One instance per open table."""
+
+    def __init__(self, action_from_json: Callable[[dict], object]):
+        self.action_from_json = action_from_json
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget half-finished taps (after every accepted action, undo or redo)."""
+        self.entry: list[str] = []      # faces tapped in: the roll, or new faces of the selected dice
+        self.sel_dice: list[int] = []   # dice chosen for a reroll or flip
+        self.chip_on: int | None = None
+        self.kind: str | None = None    # execution kind, when several are pending (All Actions Mandatory)
+        self.picks: dict[str, str] = {}
+        self.secure_sel: list[str] = []
+        self.assign: list[str] = []
+
+    # -- helpers ------------------------------------------------------------------------------------------------
+
+    @staticmethod
+    def colours(state) -> list[str]:
+        return [c for _, c in state.setup.players]
+
+    @staticmethod
+    def names(state) -> list[str]:
+        return [n for n, _ in state.setup.players]
+
+    def seat_of(self, state, colour: str) -> int:
+        return self.colours(state).index(colour)
+
+    @staticmethod
+    def _legal(state) -> list[tuple[object, dict]]:
+        return [(a, a.to_json()) for a in state.legal_actions()]
+
+    def make(self, d: dict):
+        return self.action_from_json(d)
+
+    def exec_kind(self, state, legal) -> str | None:
+        kinds = sorted({j["type"] for _, j in legal if j["type"] in EXEC_KINDS}, key=EXEC_KINDS.index)
+        if not kinds:
+            return None
+        if len(kinds) == 1:
+            return kinds[0]
+        return self.kind if self.kind in kinds else None
+
+    def _exec_candidates(self, legal, kind):
+        out = [(a, j) for a, j in legal if j["type"] == kind]
+        return [(a, j) for a, j in out if all(j.get(f) == v for f, v in self.picks.items())]
+
+    def _next_field(self, kind):
+        for field, what in FIELDS.get(kind, ()):
+            if field not in self.picks:
+                return field, what
+        return None, None
+
+    def _rolled(self, state) -> bool:
+        return state.dice is not None
+
+    # -- the view -----------------------------------------------------------------------------------------------
+
+    def view(self, state, t: Callable[[str], str]) -> dict:
+        legal = self._legal(state)
+        types = set(state.legal_types())
+        names, colours = self.names(state), self.colours(state)
+        active = state.active
+        me = names[active]
+        v = {"prompt": "", "choices": [], "dice": [], "faces": [], "panel_targets": set(), "panel_selected": set(),
+             "end_turn": "end" in types, "choice_cols": 2}
+
+        kind = self.exec_kind(state, legal) if state.phase == "turn" else None
+        field, what = self._next_field(kind) if kind else (None, None)
+
+        # dice row and face pad
+        rolled = state.phase == "turn" and self._rolled(state)
+        can_change = rolled and ({"reroll", "flip"} & types) and not kind
+        if state.phase == "turn" and not rolled:
+            for i in range(5):
+                face = self.entry[i] if i < len(self.entry) else None
+                v["dice"].append({"index": i, "face": face or "", "text": t(texts.FACE[face]) if face else "",
+                                  "selected": False, "enabled": face is not None})
+        elif rolled:
+            for i, face in enumerate(state.dice):
+                sel = i in self.sel_dice
+                new = None
+                if sel and self.entry:
+                    k = self.sel_dice.index(i)
+                    new = self.entry[k] if k < len(self.entry) else None
+                shown = new or face
+                v["dice"].append({"index": i, "face": shown, "text": t(texts.FACE[shown]),
+                                  "selected": sel, "enabled": bool(can_change)})
+        entering_roll = state.phase == "turn" and not rolled and "roll" in types and self.chip_on is None
+        entering_reroll = bool(can_change) and self.sel_dice and "reroll" in types and len(self.entry) < len(self.sel_dice)
+        for face in FACE_ORDER:
+            v["faces"].append({"face": face, "text": t(texts.FACE[face]),
+                               "enabled": bool(entering_roll or entering_reroll)})
+
+        ch = v["choices"]
+        if state.phase == "reveal":
+            starter = names[state.start_player]
+            cards = {j["card"]: a for a, j in legal if j["type"] == "reveal"}
+            if state.setup.deck == "app":
+                v["prompt"] = t(N_("Round {round}: {name} reveals the next event card")).format(round=state.round, name=starter)
+                ch.append({"key": "reveal:" + next(iter(cards), ""), "text": t(N_("Reveal the event card")),
+                           "enabled": bool(cards), "good": ""})
+                v["choice_cols"] = 1
+            else:
+                v["prompt"] = t(N_("Round {round}: {name} reveals an event card. Tap the card you see")).format(round=state.round, name=starter)
+                for card in ALL_CARDS:
+                    ch.append({"key": "reveal:" + card, "text": t(texts.EVENT[card]), "enabled": card in cards, "good": ""})
+        elif state.phase == "turn" and not rolled:
+            chips = [(a, j) for a, j in legal if j["type"] == "chip"]
+            if self.chip_on is not None:
+                target = names[self.chip_on]
+                v["prompt"] = t(N_("{name} suspects {target} of which mission?")).format(name=me, target=target)
+                v["panel_selected"].add(self.chip_on)
+                possible = {j["mission"] for _, j in chips if j["on"] == colours[self.chip_on]}
+                for m in sorted(set(state.chips_in_hand[active]), key=lambda m: list(texts.MISSION).index(m)):
+                    ch.append({"key": "chip:" + m, "text": t(texts.MISSION[m]), "enabled": m in possible, "good": ""})
+                ch.append({"key": "cancel", "text": t(N_("Cancel")), "enabled": True, "good": ""})
+            else:
+                v["panel_targets"] = {self.seat_of(state, j["on"]) for _, j in chips}
+                if "roll" in types and chips:
+                    v["prompt"] = t(N_("{name}: tap a player to place a suspicion chip, or tap in the 5 dice you rolled")).format(name=me)
+                elif "roll" in types:
+                    v["prompt"] = t(N_("{name}: roll the dice and tap in the 5 faces")).format(name=me)
+                elif chips:
+                    v["prompt"] = t(N_("{name}: place more suspicion chips, or end the turn")).format(name=me)
+                else:
+                    v["prompt"] = t(N_("{name}: end the turn")).format(name=me)
+        elif rolled and kind is None and {"choose", "assign", "reroll", "flip"} & types:
+            self._choose_view(state, legal, types, t, v, me)
+        elif kind is None and rolled:
+            kinds = sorted({j["type"] for _, j in legal if j["type"] in EXEC_KINDS}, key=EXEC_KINDS.index)
+            if kinds:
+                v["prompt"] = t(N_("{name}: which action next?")).format(name=me)
+                for k in kinds:
+                    ch.append({"key": "kind:" + k, "text": t(N_("{action} ({n} left)")).format(
+                        action=t(texts.FACE[k]), n=(state.pending or {}).get(k, 0)), "enabled": True, "good": ""})
+            elif "end" in types:
+                v["prompt"] = t(N_("{name}: nothing left to do, end the turn")).format(name=me)
+        if kind:
+            self._exec_view(state, legal, kind, field, what, t, v, me)
+        return v
+
+    def _choose_view(self, state, legal, types, t, v, me):
+        ch = v["choices"]
+        if "assign" in types:
+            options = [j["kinds"] for _, j in legal if j["type"] == "assign"]
+            n = max((len(k) for k in options), default=0)
+            i = len(self.assign)
+            v["prompt"] = t(N_("{name}: all rolled actions are mandatory. Wild {i} of {n} counts as")).format(
+                name=me, i=min(i + 1, n), n=n)
+            for k in ("steal", "donate", "swap", "secure"):
+                ok = any(list(o[:i + 1]) == self.assign + [k] for o in options if len(o) > i)
+                ch.append({"key": "assign:" + k, "text": t(texts.FACE[k]), "enabled": ok, "good": ""})
+            return
+        if self.sel_dice:
+            if "flip" in types and not self.entry:
+                d = {"type": "flip", "dice": sorted(self.sel_dice)}
+                ch.append({"key": "flip", "text": t(N_("Flip the selected dice")), "enabled": self._is_legal(state, d), "good": ""})
+            if "reroll" in types:
+                if len(self.entry) < len(self.sel_dice):
+                    v["prompt"] = t(N_("Reroll: tap the new face of each selected die ({k} of {n})")).format(
+                        k=len(self.entry) + 1, n=len(self.sel_dice))
+                else:
+                    v["prompt"] = t(N_("Which chip does {name} discard for the reroll?")).format(name=me)
+                    base = {"type": "reroll", "dice": sorted(self.sel_dice), "faces": self._reroll_faces()}
+                    free = dict(base, discard=None)
+                    if self._is_legal(state, free):
+                        ch.append({"key": "reroll:", "text": t(N_("Free reroll (event card)")), "enabled": True, "good": ""})
+                    for m in sorted(set(state.chips_in_hand[state.active]), key=lambda m: list(texts.MISSION).index(m)):
+                        ch.append({"key": "reroll:" + m, "text": t(N_("Discard {mission}")).format(mission=t(texts.MISSION[m])),
+                                   "enabled": self._is_legal(state, dict(base, discard=m)), "good": ""})
+            elif not v["prompt"]:
+                v["prompt"] = t(N_("Flip the selected dice, or tap a die again to unselect it"))
+            ch.append({"key": "cancel", "text": t(N_("Cancel")), "enabled": True, "good": ""})
+            return
+        counts = state.allowed_counts()
+        opts = sorted(((j["action"], j["wilds"]) for _, j in legal if j["type"] == "choose"),
+                      key=lambda kw: (EXEC_KINDS.index(kw[0]), kw[1]))
+        hints = []
+        if "reroll" in types:
+            hints.append(t(N_("tap dice to reroll them")))
+        if "flip" in types:
+            hints.append(t(N_("tap dice to flip them")))
+        v["prompt"] = t(N_("{name}: choose one action")).format(name=me) + (
+            " " + t(N_("(or {hint})")).format(hint=t(N_(", or ")).join(hints)) if hints else "")
+        for kind in EXEC_KINDS:
+            ws = sorted(w for k, w in opts if k == kind)
+            cs = sorted(counts.get(kind, []))
+            for idx, w in enumerate(ws):
+                n = cs[idx] if idx < len(cs) else None
+                label = t(texts.FACE[kind]) + (f" × {n}" if n is not None else "")
+                if w:
+                    label += " " + t(N_("({w} Wild)")).format(w=w)
+                ch.append({"key": f"choose:{kind}:{w}", "text": label, "enabled": True, "good": ""})
+        if not opts and "end" in v and not v["end_turn"]:
+            pass
+
+    def _reroll_faces(self):
+        # The faces tapped in belong to the selected dice in the order they were selected; the action lists dice
+        # sorted, so reorder the faces with them.
+        pairs = sorted(zip(self.sel_dice, self.entry))
+        return [f for _, f in pairs]
+
+    def _is_legal(self, state, d: dict) -> bool:
+        try:
+            return bool(state.is_legal(self.make(d)))
+        except ValueError:
+            return False
+
+    def _exec_view(self, state, legal, kind, field, what, t, v, me):
+        names, colours = self.names(state), self.colours(state)
+        left = (state.pending or {}).get(kind, 0)
+        head = t(N_("{action}: {n} left")).format(action=t(texts.FACE[kind]), n=left) + " — "
+        cands = self._exec_candidates(legal, kind)
+        ch = v["choices"]
+        fmt = {"name": me}
+        for f, val in self.picks.items():
+            if val in colours:
+                fmt[f] = names[colours.index(val)]
+                v["panel_selected"].add(colours.index(val))
+        if kind == "secure":
+            goods_opts = [Counter(j["goods"]) for _, j in cands]
+            sel = Counter(self.secure_sel)
+            ban = [g for g in goods_opts if sum(g.values()) > 2]
+            v["prompt"] = head + t(N_("Which goods does {name} put in the vault? (up to 2)")).format(name=me)
+            if ban and len(goods_opts) == len(ban):
+                v["prompt"] = head + t(N_("{name} secures all goods: a trade ban until the next turn")).format(name=me)
+                ch.append({"key": "secure:all", "text": t(N_("Secure all goods (trade ban)")), "enabled": True, "good": ""})
+                return
+            own = state.goods[state.active]
+            for g in sorted(own, key=good_sort_key):
+                want = sel + Counter([g])
+                ok = any(all(o[x] >= c for x, c in want.items()) for o in goods_opts)
+                ch.append({"key": "sgood:" + g, "good": g, "selected": self.secure_sel.count(g),
+                           "text": f"{t(texts.COLOUR[g])}  {own[g]}" + (f"  ✓{self.secure_sel.count(g)}" if g in sel else ""),
+                           "enabled": ok or g in sel})
+            done = any(o == sel for o in goods_opts) and sel
+            label = t(N_("Secure {goods}")).format(goods=", ".join(t(texts.COLOUR[g]) for g in self.secure_sel)) if sel else t(N_("Secure"))
+            ch.append({"key": "secure:go", "text": label, "enabled": bool(done), "good": ""})
+            if sel:
+                ch.append({"key": "cancel", "text": t(N_("Cancel")), "enabled": True, "good": ""})
+            return
+        if field is None:
+            return
+        v["prompt"] = head + t(PROMPT[(kind, field)]).format(**{k: fmt.get(k, "") for k in ("name", "victim", "to", "other", "source", "target")})
+        values = sorted({j.get(field) for _, j in cands if j.get(field) is not None}, key=good_sort_key)
+        if what == "seat":
+            v["panel_targets"] = {colours.index(c) for c in values if c in colours}
+        else:
+            owner_field = GOOD_OWNER[(kind, field)]
+            owner = state.active if owner_field is None else colours.index(self.picks[owner_field])
+            have = state.goods[owner]
+            for g in sorted(set(have) | set(values), key=good_sort_key):
+                ch.append({"key": "good:" + g, "good": g, "text": f"{t(texts.COLOUR[g])}  {have.get(g, 0)}",
+                           "enabled": g in values})
+        if self.picks:
+            ch.append({"key": "cancel", "text": t(N_("Cancel")), "enabled": True, "good": ""})
+
+    # -- intents: each returns an action to apply, or None when only the selection changed ------------------------
+
+    def tap_face(self, state, face: str):
+        if not self._rolled(state):
+            if len(self.entry) < 5:
+                self.entry.append(face)
+            if len(self.entry) == 5:
+                return self.make({"type": "roll", "faces": list(self.entry)})
+            return None
+        if self.sel_dice and len(self.entry) < len(self.sel_dice):
+            self.entry.append(face)
+        return None
+
+    def tap_die(self, state, i: int):
+        if not self._rolled(state):
+            if i < len(self.entry):
+                del self.entry[i]
+            return None
+        if i in self.sel_dice:
+            k = self.sel_dice.index(i)
+            self.sel_dice.pop(k)
+            if k < len(self.entry):
+                self.entry.pop(k)
+        else:
+            self.sel_dice.append(i)
+        return None
+
+    def tap_player(self, state, seat: int):
+        legal = self._legal(state)
+        colour = self.colours(state)[seat]
+        if state.phase == "turn" and not self._rolled(state):
+            if any(j["type"] == "chip" and j["on"] == colour for _, j in legal):
+                self.chip_on = None if self.chip_on == seat else seat
+            return None
+        kind = self.exec_kind(state, legal)
+        field, what = self._next_field(kind) if kind else (None, None)
+        if what == "seat" and any(j.get(field) == colour for _, j in self._exec_candidates(legal, kind)):
+            self.picks[field] = colour
+            return self._complete(legal, kind)
+        return None
+
+    def _complete(self, legal, kind):
+        field, _ = self._next_field(kind)
+        if field is None:
+            cands = self._exec_candidates(legal, kind)
+            if cands:
+                return cands[0][0]
+        return None
+
+    def choose(self, state, key: str):
+        legal = self._legal(state)
+        head, _, rest = key.partition(":")
+        if head == "cancel":
+            self.reset()
+            return None
+        if head == "reveal":
+            return next((a for a, j in legal if j["type"] == "reveal" and j["card"] == rest), None)
+        if head == "chip" and self.chip_on is not None:
+            on = self.colours(state)[self.chip_on]
+            return self.make({"type": "chip", "on": on, "mission": rest})
+        if head == "choose":
+            kind, w = rest.split(":")
+            return next((a for a, j in legal if j["type"] == "choose" and j["action"] == kind and j["wilds"] == int(w)), None)
+        if head == "assign":
+            self.assign.append(rest)
+            options = [j["kinds"] for _, j in legal if j["type"] == "assign"]
+            n = max((len(k) for k in options), default=0)
+            if len(self.assign) >= n:
+                return self.make({"type": "assign", "kinds": list(self.assign)})
+            return None
+        if head == "flip":
+            return self.make({"type": "flip", "dice": sorted(self.sel_dice)})
+        if head == "reroll":
+            return self.make({"type": "reroll", "dice": sorted(self.sel_dice), "faces": self._reroll_faces(),
+                              "discard": rest or None})
+        if head == "kind":
+            self.kind, self.picks = rest, {}
+            return None
+        kind = self.exec_kind(state, legal)
+        if head == "good" and kind:
+            field, _ = self._next_field(kind)
+            if field:
+                self.picks[field] = rest
+            return self._complete(legal, kind)
+        if head == "sgood":
+            # Add the good if some legal Secure still holds the selection plus it; otherwise take one back out.
+            want = Counter(self.secure_sel + [rest])
+            options = [Counter(j["goods"]) for _, j in self._exec_candidates(legal, "secure")]
+            if any(all(o[g] >= n for g, n in want.items()) for o in options):
+                self.secure_sel.append(rest)
+            elif rest in self.secure_sel:
+                self.secure_sel.remove(rest)
+            return None
+        if head == "secure":
+            cands = self._exec_candidates(legal, "secure")
+            if rest == "all":
+                return max(cands, key=lambda aj: len(aj[1]["goods"]))[0] if cands else None
+            want = Counter(self.secure_sel)
+            return next((a for a, j in cands if Counter(j["goods"]) == want), None)
+        return None

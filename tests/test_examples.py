@@ -1,0 +1,73 @@
+"""The committed example games (examples/*.jsonl) all replay to a scored end; this file also makes them.
+
+Regenerate with `.venv/bin/python tests/test_examples.py --write` (see examples/README.md).
+"""
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.games.obscurians.randplay import random_game
+from companion.session.logfile import read_log, write_log
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+# name: (seed, players, deck); missions are revealed at the end (RevealMissions) in every example.
+GAMES = {
+    "obscurians-4p-undo": (4, 4, "app"),
+    "obscurians-5p-physical-deck": (5, 5, "physical"),
+    "obscurians-6p": (6, 6, "app"),
+    "obscurians-7p-control": (7, 7, "app"),
+}
+
+
+def entries_with_undo(actions):
+    """The game's actions with a table's typical corrections: undo twice + redo twice, and undo + play again."""
+    entries = []
+    for i, action in enumerate(actions):
+        entries.append(("action", action.to_json()))
+        if i == 10:
+            entries += [("undo", None), ("undo", None), ("redo", None), ("redo", None)]
+        if i == 30:  # a new action after an undo: the redo stack is cleared
+            entries += [("undo", None), ("action", action.to_json())]
+    return entries
+
+
+def make(name):
+    seed, players, deck = GAMES[name]
+    setup, actions = random_game(seed, players, deck=deck, missions_known=False)
+    entries = entries_with_undo(actions) if "undo" in name else [("action", a.to_json()) for a in actions]
+    return write_log("obscurians", setup.to_json(), entries)
+
+
+def example_files():
+    return sorted(EXAMPLES.glob("*.jsonl"))
+
+
+def test_the_examples_cover_the_brief():
+    logs = [read_log(p.read_text()) for p in example_files()]
+    counts = {len(log.setup.players) for log in logs}
+    assert {4, 7} <= counts and counts & {5, 6}
+    assert any(log.setup.deck == "physical" for log in logs)
+    assert any(kind in ("undo", "redo") for log in logs for kind, _ in log.entries)
+    assert all(log.entries[-1][1]["type"] == "missions" for log in logs)  # the missions reveal ends each game
+
+
+@pytest.mark.parametrize("path", example_files(), ids=lambda p: p.name)
+def test_every_example_replays_to_a_scored_end(path):
+    result = subprocess.run([sys.executable, "-m", "companion", "replay", str(path), "--json"],
+                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 0, result.stderr
+    out = json.loads(result.stdout)
+    assert out["state"]["phase"] == "over" and out["outcome"]["winners"]
+    assert out["state"] == read_log(path.read_text()).state.to_json()
+
+
+if __name__ == "__main__" and sys.argv[1:] == ["--write"]:
+    EXAMPLES.mkdir(exist_ok=True)
+    for name in GAMES:
+        (EXAMPLES / f"{name}.jsonl").write_text(make(name))
+        print(f"wrote examples/{name}.jsonl")
