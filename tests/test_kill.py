@@ -85,4 +85,4 @@ def test_sigkill_never_loses_an_acknowledged_action(tmp_path):
     elapsed = time.monotonic() - started
     print(f"\nkill test: {kills} SIGKILLs over {runs} runs, {games} games, {raced} commits raced their ack, "
           f"{elapsed:.1f} s")
-    assert elapsed < 90
+    assert kills >= KILLS and games >= 2
