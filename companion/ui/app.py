@@ -28,10 +28,11 @@ from kivy.app import App  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.properties import (  # noqa: E402
-    BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty,
+    BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty,
 )
 
 from companion.games.errors import IllegalAction, InvalidInput  # noqa: E402
+from companion.session.store import StoreError  # noqa: E402
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, normalise, translations  # noqa: E402
 from companion.ui import texts  # noqa: E402
 from companion.ui.texts import N_  # noqa: E402
@@ -49,7 +50,6 @@ class CompanionApp(App):
     lang = StringProperty("en")
     screen = StringProperty("home")
     banner = StringProperty("")          # a calm message (a refused move, a saved export); empty: hidden
-    busy = BooleanProperty(False)
 
     # -- home ------------------------------------------------------------------------------------------------------
     languages = ListProperty()
@@ -80,6 +80,9 @@ class CompanionApp(App):
     can_redo = BooleanProperty(False)
     active_rgba = ListProperty([1, 1, 1, 1])
     targeting = BooleanProperty(False)   # some player panels are tap targets right now: dim the others
+    target_hint = StringProperty("")
+    in_turn = BooleanProperty(False)     # a player's turn (not the event card reveal): the End turn button shows
+    compact = BooleanProperty(False)     # 5-7 players: three columns of smaller player panels
 
     # -- end -------------------------------------------------------------------------------------------------------
     end_mode = StringProperty("missions")  # "missions": players enter them; "over": the scores
@@ -188,7 +191,7 @@ class CompanionApp(App):
 
         try:
             table = Table.open(self.store, table_id)
-        except (InvalidInput, ValueError) as err:
+        except (InvalidInput, ValueError, StoreError) as err:
             self.say(str(err))
             return
         self._attach(table)
@@ -261,7 +264,7 @@ class CompanionApp(App):
             setup = Setup(players=tuple(players), start=self._setup_start, deck=self.setup_deck, seed=seed)
             table = Table.create(self.store, "obscurians", setup,
                                  title=", ".join(name for name, _ in players))
-        except (InvalidInput, ValueError) as err:
+        except (InvalidInput, ValueError, StoreError) as err:
             self.setup_error = str(err)
             return
         self._attach(table)
@@ -290,16 +293,20 @@ class CompanionApp(App):
         self._vm.reset()
         self.refresh()
 
-    def _apply(self, action) -> None:
-        if action is None:
-            self.refresh()
-            return
+    def _intent(self, step, *args) -> None:
+        """Run a view-model step (a tap); play the action it returns, if any. Refusals end up in the banner."""
         try:
-            self.table.apply(action)  # listeners refresh the view
-        except IllegalAction as err:
+            action = step(self.table.state, *args)
+            if action is not None:
+                self.table.apply(action)  # the listener refreshes the view
+                return
+        except (IllegalAction, InvalidInput) as err:
             self._vm.reset()
-            self.refresh()
             self.say(self.t(str(err)))
+        except StoreError as err:  # not saved (disk full, file changed elsewhere): nothing happened
+            self._vm.reset()
+            self.say(str(err))
+        self.refresh()
 
     def refresh(self) -> None:
         """Recompute every property the round and end screens show from the table's state and the taps so far."""
@@ -337,6 +344,9 @@ class CompanionApp(App):
         self.choice_cols = v["choice_cols"]
         self.end_turn_enabled = v["end_turn"]
         self.targeting = bool(v["panel_targets"])
+        self.target_hint = t(N_("Tap a player with a blue frame.")) if self.targeting else ""
+        self.compact = len(names) > 4
+        self.in_turn = state.phase == "turn"
         self.panels = [self._panel(state, i, v) for i in range(len(names))]
         self.active_rgba = list(texts.RGBA[state.setup.players[state.active][1]])
 
@@ -383,28 +393,27 @@ class CompanionApp(App):
             "vault_label": t(N_("Vault")) if vault else "",
             "ban": bool(state.trade_ban[seat]),
             "ban_text": t(N_("TRADE BAN")) if state.trade_ban[seat] else "",
-            "chips_text": t(N_("Chips in hand: {n}")).format(n=in_hand),
+            "chips_text": t(N_("Chips in hand: {n}")).format(n=in_hand) + (t(N_(", {n} discarded")).format(
+                n=len(state.discarded[seat])) if state.discarded[seat] else ""),
             "stack_text": stack,
         }
 
     # -- round intents (one per tap) -------------------------------------------------------------------------------
 
     def tap_player(self, seat: int) -> None:
-        self._apply(self._vm.tap_player(self.table.state, seat))
+        self._intent(self._vm.tap_player, seat)
 
     def tap_face(self, face: str) -> None:
-        self._apply(self._vm.tap_face(self.table.state, face))
+        self._intent(self._vm.tap_face, face)
 
     def tap_die(self, index: int) -> None:
-        self._apply(self._vm.tap_die(self.table.state, index))
+        self._intent(self._vm.tap_die, index)
 
     def choose(self, key: str) -> None:
-        self._apply(self._vm.choose(self.table.state, key))
+        self._intent(self._vm.choose, key)
 
     def end_turn(self) -> None:
-        from companion.games.obscurians.actions import action_from_json
-
-        self._apply(action_from_json({"type": "end"}))
+        self._intent(self._vm.end_turn)
 
     def undo(self) -> None:
         self._history_step(self.table.undo)
@@ -417,6 +426,8 @@ class CompanionApp(App):
             step()
         except IllegalAction as err:
             self.say(self.t(str(err)))
+        except StoreError as err:
+            self.say(str(err))
 
     # -- end screen ------------------------------------------------------------------------------------------------
 
@@ -453,12 +464,24 @@ class CompanionApp(App):
                 "name": p.name, "colour_rgba": list(texts.RGBA[p.colour]), "ink": list(texts.INK[p.colour]),
                 "mission": t(texts.MISSION[p.mission]), "total": str(p.total), "winner": p.colour in winners,
                 "goods": self._goods_chips(goods),
-                "lines": [{"rule": render(ln.key, ln.params, templates), "points": f"{ln.points:+d}"} for ln in p.lines],
+                "lines": [{"rule": render(ln.key, self._line_params(ln.params), templates), "points": f"{ln.points:+d}"}
+                          for ln in p.lines],
             })
         self.score_cards = cards
         names = [p.name for p in result.players if p.colour in winners]
         self.winners_text = (t(N_("Winner: {names}")) if len(names) == 1 else t(N_("Winners: {names}"))).format(
             names=", ".join(names))
+
+    def _line_params(self, params):
+        """A score line's parameters with colour words translated (sub-terms included)."""
+        out = {}
+        for k, v in params.items():
+            if isinstance(v, str) and v in texts.COLOUR:
+                v = self.t(texts.COLOUR[v])
+            elif k == "terms" and isinstance(v, (list, tuple)):
+                v = [(key, self._line_params(p)) for key, p in v]
+            out[k] = v
+        return out
 
     def _templates(self):
         """The scorer's English line templates, translated through our catalogue (same msgids)."""
@@ -479,11 +502,8 @@ class CompanionApp(App):
         self.refresh()
 
     def reveal_missions(self) -> None:
-        from companion.games.obscurians.actions import action_from_json
-
-        if not all(self._missions):
-            return
-        self._apply(action_from_json({"type": "missions", "missions": list(self._missions)}))
+        if all(self._missions):
+            self._intent(self._vm.reveal_missions, list(self._missions))
 
     def export(self) -> None:
         """Write the log (.jsonl) and a BG Stats record into the data folder; show where."""

@@ -127,7 +127,7 @@ class RoundModel:
         if state.phase == "turn" and not rolled:
             for i in range(5):
                 face = self.entry[i] if i < len(self.entry) else None
-                v["dice"].append({"index": i, "face": face or "", "text": t(texts.FACE[face]) if face else "",
+                v["dice"].append({"index": i, "face": face or "", "text": t(texts.FACE[face]) if face else "?",
                                   "selected": False, "enabled": face is not None})
         elif rolled:
             for i, face in enumerate(state.dice):
@@ -137,7 +137,10 @@ class RoundModel:
                     k = self.sel_dice.index(i)
                     new = self.entry[k] if k < len(self.entry) else None
                 shown = new or face
-                v["dice"].append({"index": i, "face": shown, "text": t(texts.FACE[shown]),
+                text = t(texts.FACE[face])
+                if sel and "reroll" in types:  # old face over the new one, "?" until it is tapped in
+                    text += "\n" + (t(texts.FACE[new]) if new else "?")
+                v["dice"].append({"index": i, "face": shown, "text": text,
                                   "selected": sel, "enabled": bool(can_change)})
         entering_roll = state.phase == "turn" and not rolled and "roll" in types and self.chip_on is None
         entering_reroll = bool(can_change) and self.sel_dice and "reroll" in types and len(self.entry) < len(self.sel_dice)
@@ -201,6 +204,10 @@ class RoundModel:
             i = len(self.assign)
             v["prompt"] = t(N_("{name}: all rolled actions are mandatory. Wild {i} of {n} counts as")).format(
                 name=me, i=min(i + 1, n), n=n)
+            if n == 0:
+                v["prompt"] = t(N_("{name}: all rolled actions are mandatory, one die at a time")).format(name=me)
+                ch.append({"key": "assign:", "text": t(N_("Start with the first die")), "enabled": True, "good": ""})
+                return
             for k in ("steal", "donate", "swap", "secure"):
                 ok = any(list(o[:i + 1]) == self.assign + [k] for o in options if len(o) > i)
                 ch.append({"key": "assign:" + k, "text": t(texts.FACE[k]), "enabled": ok, "good": ""})
@@ -245,8 +252,8 @@ class RoundModel:
                 if w:
                     label += " " + t(N_("({w} Wild)")).format(w=w)
                 ch.append({"key": f"choose:{kind}:{w}", "text": label, "enabled": True, "good": ""})
-        if not opts and "end" in v and not v["end_turn"]:
-            pass
+        if not opts and v["end_turn"]:
+            v["prompt"] = t(N_("{name}: no action is possible with this roll, end the turn")).format(name=me)
 
     def _reroll_faces(self):
         # The faces tapped in belong to the selected dice in the order they were selected; the action lists dice
@@ -311,6 +318,12 @@ class RoundModel:
 
     # -- intents: each returns an action to apply, or None when only the selection changed ------------------------
 
+    def end_turn(self, state):
+        return self.make({"type": "end"})
+
+    def reveal_missions(self, state, missions):
+        return self.make({"type": "missions", "missions": list(missions)})
+
     def tap_face(self, state, face: str):
         if not self._rolled(state):
             if len(self.entry) < 5:
@@ -373,7 +386,8 @@ class RoundModel:
             kind, w = rest.split(":")
             return next((a for a, j in legal if j["type"] == "choose" and j["action"] == kind and j["wilds"] == int(w)), None)
         if head == "assign":
-            self.assign.append(rest)
+            if rest:
+                self.assign.append(rest)
             options = [j["kinds"] for _, j in legal if j["type"] == "assign"]
             n = max((len(k) for k in options), default=0)
             if len(self.assign) >= n:

@@ -43,15 +43,53 @@ class _Repeater:
                 self.add_widget(cls(**item))
 
 
+class _Hideable:
+    """Mixin: `shown: False` hides a part of a screen (opacity 0) and lets every touch through it.
+
+    Needed because a hidden, zero-size container still has children laid out somewhere, and Kivy lets a disabled
+    widget swallow the touches that land on it.
+    """
+
+    def on_touch_down(self, touch):
+        return super().on_touch_down(touch) if self.shown else False
+
+    def on_touch_move(self, touch):
+        return super().on_touch_move(touch) if self.shown else False
+
+    def on_touch_up(self, touch):
+        return super().on_touch_up(touch) if self.shown else False
+
+
 class RepeatGrid(_Repeater, GridLayout):
     data = ListProperty()
     viewclass = StringProperty("")
+
+
+class TopAlignedGrid(RepeatGrid):
+    """A RepeatGrid whose cells of different heights line up at the top of their row (score cards)."""
+
+    def do_layout(self, *args):
+        super().do_layout(*args)
+        kids = list(reversed(self.children))
+        cols = max(1, self.cols or 1)
+        for r in range(0, len(kids), cols):
+            row = kids[r:r + cols]
+            top = max(k.top for k in row)
+            for k in row:
+                k.top = top
 
 
 class RepeatStack(_Repeater, StackLayout):
     data = ListProperty()
     viewclass = StringProperty("")
 
+
+class HideBox(_Hideable, BoxLayout):
+    shown = BooleanProperty(True)
+
+
+class HideGrid(_Hideable, RepeatGrid):
+    shown = BooleanProperty(True)
 
 
 class Panel(BoxLayout):
@@ -62,6 +100,9 @@ class Panel(BoxLayout):
 
 class Banner(ButtonBehavior, Label):
     """The calm message strip: a refused move, a saved export. Tap to dismiss."""
+
+    def on_touch_down(self, touch):
+        return super().on_touch_down(touch) if self.text else False
 
 
 class BigButton(Button):

@@ -98,7 +98,7 @@ class Driver:
         await self.frames(1)
         EventLoop.post_dispatch_input("end", touch)
         self.taps += 1
-        await self.frames(2)
+        await self.frames(1)
 
     async def _scroll_into_view(self, widget) -> None:
         from kivy.uix.scrollview import ScrollView
@@ -106,8 +106,11 @@ class Driver:
         p = widget.parent
         while p is not None and p is not p.parent:
             if isinstance(p, ScrollView):
-                p.scroll_to(widget, padding=10, animate=False)
-                await self.frames(2)
+                _, wy = widget.to_window(widget.x, widget.y)
+                _, py = p.to_window(p.x, p.y)
+                if wy < py or wy + widget.height > py + p.height:  # outside the visible part: scroll first
+                    p.scroll_to(widget, padding=10, animate=False)
+                    await self.frames(2)
                 return
             p = p.parent
 
@@ -167,6 +170,9 @@ class Driver:
         state = app.table.state
         types = state.legal_types()
         if state.phase == "reveal":
+            if moments is not None and shots and "reveal" not in moments and state.round >= 2:
+                moments["reveal"] = True
+                await self.shot(shots, "reveal")
             await self.tap(rng.choice(self.enabled_choices("reveal:")))
             return True
         if state.dice is None:
@@ -260,6 +266,8 @@ class Driver:
         rows = sorted(self.by_class("MissionRow"), key=lambda r: r.seat)
         for row, mission in zip(rows, missions):
             await self.tap(next(b for b in self.by_class("MissionButton", root=row) if b.mission == mission))
+        if os.environ.get("HARNESS_TRACE"):
+            print("missions tapped:", self.app._missions, [[(b.mission, b.selected, b.disabled) for b in self.by_class("MissionButton", root=r)] for r in rows], flush=True)
         await self.tap(self.by_id("score"))
         await self.frames(3)
 
@@ -283,9 +291,10 @@ async def play(app, args) -> dict:
     await d.frames(3)
     if shots:
         await d.shot(shots, "home")
-    await d.new_table(args.players, shots=shots)
+    await d.new_table(args.players, deck=args.deck, shots=shots)
     moments: dict = {}
     actions = 0
+    stalled = 0
     t0 = time.monotonic()
     while app.sm.current == "round":
         if shots and "round" not in moments and app.table.state.phase == "turn" and app.table.state.round == 2:
@@ -295,6 +304,14 @@ async def play(app, args) -> dict:
         await d.step(shots, moments)
         if app.table is not None and app.table.log_length != before:
             actions += 1
+            stalled = 0
+        else:
+            stalled += 1
+            if stalled > 25:
+                raise Stuck(f"no progress: {app.table.state!r}; prompt {app.prompt!r}; "
+                            f"choices {[(c['key'], c['enabled']) for c in app.choices]}")
+        if os.environ.get("HARNESS_TRACE"):
+            print(f"{time.monotonic() - t0:6.1f}s taps={d.taps} {app.table.state!r}", flush=True)
         if args.stop_after and app.table is not None and len(app.table.history) >= args.stop_after:
             await d.frames(3)
             return {"table_id": app.table.id, "state": app.table.state.to_json(), "screen": app.sm.current,
@@ -316,6 +333,8 @@ async def play(app, args) -> dict:
         await d.shot(shots, "end")
     await d.tap(d.by_id("home"))
     await d.wait_screen("home")
+    if shots:
+        await d.shot(shots, "home-history")
     result["history_rows"] = [r["table_id"] for r in app.history]
     return result
 
@@ -339,12 +358,12 @@ def main(argv=None) -> int:
     p.add_argument("--out", required=True)
     p.add_argument("--seed", type=int, default=7)
     p.add_argument("--players", type=int, default=4)
+    p.add_argument("--deck", choices=("app", "physical"), default="app")
     p.add_argument("--stop-after", type=int, default=0, help="play N effective actions, report, then hang (to be killed)")
     p.add_argument("--shots", default="")
     p.add_argument("--lang", default="en")
     args = p.parse_args(argv)
 
-    t_start = time.monotonic()
     from companion.session.store import TableStore
     from companion.ui.app import CompanionApp
 
@@ -354,7 +373,7 @@ def main(argv=None) -> int:
 
     def on_first_frame(*_):
         if not first_frame:
-            first_frame.append(time.monotonic() - t_start)
+            first_frame.append(_seconds_since_exec())
 
     async def run():
         from kivy.clock import Clock
@@ -382,9 +401,31 @@ def main(argv=None) -> int:
 
         await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
 
-    asyncio.run(run())
-    store.close()
+    try:
+        asyncio.run(run())
+    except BaseException as err:  # e.g. a .kv error while building: report it instead of dying silently
+        import traceback
+
+        if not Path(args.out).exists():
+            Path(args.out).write_text(json.dumps({"error": f"{type(err).__name__}: {err}",
+                                                  "trace": traceback.format_exc()}))
+        raise
+    finally:
+        store.close()
     return 0
+
+
+def _seconds_since_exec() -> float:
+    """Seconds since this process was started (Linux /proc; falls back to time since main())."""
+    try:
+        start_ticks = int(Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()[19])
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return time.monotonic() - T0
+
+
+T0 = time.monotonic()
 
 
 def _peak_rss_mb() -> float:

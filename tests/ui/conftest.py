@@ -1,0 +1,51 @@
+"""UI tests run the real app in a child process (one Kivy window per process) on the current screen.
+
+With no DISPLAY (e.g. `pytest` run directly on a headless machine) each child is wrapped in `xvfb-run`; `make test`
+already provides a virtual screen. Without either, the UI tests are skipped.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HARNESS = Path(__file__).with_name("harness.py")
+SCREEN = "-screen 0 1280x800x24"
+
+
+def harness_command(*args: str) -> list[str]:
+    cmd = [sys.executable, str(HARNESS), *args]
+    if not os.environ.get("DISPLAY"):
+        if not shutil.which("xvfb-run"):
+            pytest.skip("no DISPLAY and no xvfb-run: cannot open the app's window")
+        cmd = ["xvfb-run", "-a", "-s", SCREEN, *cmd]
+    return cmd
+
+
+def child_env() -> dict:
+    env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1")
+    root = str(HARNESS.parents[2])
+    env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    return env
+
+
+def run_harness(*args: str, out: Path, timeout: float = 150) -> dict:
+    proc = subprocess.run(harness_command(*args, "--out", str(out)), env=child_env(), timeout=timeout,
+                          capture_output=True, text=True)
+    if not out.exists():
+        raise AssertionError(f"the app wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
+    result = json.loads(out.read_text())
+    assert "error" not in result, result.get("trace", result["error"])
+    return result
+
+
+@pytest.fixture
+def data_dir(tmp_path) -> Path:
+    d = tmp_path / "data"
+    d.mkdir()
+    return d
