@@ -44,7 +44,6 @@ BANNER_SECONDS = 8
 
 
 class CompanionApp(App):
-    title = "Table Companion"
 
     # -- global ----------------------------------------------------------------------------------------------------
     lang = StringProperty("en")
@@ -96,6 +95,7 @@ class CompanionApp(App):
 
     def __init__(self, store, lang: str | None = None, seed: int | None = None, **kwargs):
         super().__init__(**kwargs)
+        self.title = "Table Companion"
         self.store = store
         self.lang = normalise(lang or os.environ.get("LANG"))
         self._seed = seed
@@ -437,9 +437,16 @@ class CompanionApp(App):
         self.end_mode = state.phase
         if state.phase == "missions":
             pool = ("keep", "take", "collect", "give", "select", "lose", "control") if len(players) == 7 else BASE_MISSIONS
+            from companion.games.obscurians.setup import TRIO_A, TRIO_B
+
             rows = []
             for i, (name, colour) in enumerate(players):
-                taken = {m for j, m in enumerate(self._missions) if j != i and m}
+                others = [m for j, m in enumerate(self._missions) if j != i and m]
+                taken = set(others)
+                if len(players) == 4:  # 4 players: two of Keep/Take/Collect and two of Give/Select/Lose
+                    for trio in (TRIO_A, TRIO_B):
+                        if sum(m in trio for m in others) >= 2:
+                            taken |= set(trio)
                 rows.append({"seat": i, "name": name, "colour_rgba": list(texts.RGBA[colour]), "ink": list(texts.INK[colour]),
                              "options": [{"seat": i, "mission": m, "text": t(texts.MISSION[m]),
                                           "selected": self._missions[i] == m, "enabled": m not in taken}

@@ -5,6 +5,7 @@ from pathlib import Path
 
 from kivy.factory import Factory
 from kivy.lang import Builder
+from kivy.metrics import sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
@@ -131,6 +132,15 @@ class DieButton(BigButton):
     index = NumericProperty(0)
     face = StringProperty("")
     enabled = BooleanProperty(True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_text()  # after the kv rules, which set the common button font
+
+    def on_text(self, *_):
+        # A die is narrow: long face names (Verschieben, Intercambiar) get a smaller font instead of breaking.
+        longest = max((len(line) for line in self.text.split("\n")), default=0)
+        self.font_size = sp(13) if longest > 10 else sp(15) if longest > 8 else sp(17)
 
 
 class GameCard(Panel):
