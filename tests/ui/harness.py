@@ -212,7 +212,11 @@ class Driver:
                 if options:
                     await self.tap(rng.choice(options))
                 else:
-                    await self.tap(self.enabled_choices("cancel")[0])
+                    cancel = self.enabled_choices("cancel")
+                    if not cancel:
+                        raise Stuck(f"reroll: no option and no cancel: {state!r}, prompt {app.prompt!r}, "
+                                    f"choices {[(b.key, b.disabled) for b in self.by_class('ChoiceButton')]}")
+                    await self.tap(cancel[0])
                 return True
             options = self.enabled_choices("choose:")
             if options:
@@ -253,7 +257,11 @@ class Driver:
             if go:
                 await self.tap(go[0])
             else:
-                await self.tap(self.enabled_choices("cancel")[0])
+                # A second tap on a good held once takes it back out: nothing selected, nothing to cancel;
+                # the next step picks again.
+                cancel = self.enabled_choices("cancel")
+                if cancel:
+                    await self.tap(cancel[0])
             return True
         end = self.by_id("end_turn")
         if not end.disabled:
