@@ -26,7 +26,7 @@ test: $(STAMP)
 	fi
 
 bench: $(STAMP)
-	@for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
+	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info
