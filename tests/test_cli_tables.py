@@ -66,7 +66,10 @@ def test_replay_json_is_exactly_game_state_outcome(tmp_path):
     assert out["outcome"]["winners"] and out["state"]["phase"] == "over"
     text = companion("replay", str(path), data_dir=tmp_path)
     no_traceback(text, 0)
-    assert "score" in text.stdout
+    assert "final scoring" in text.stdout and "Winner" in text.stdout
+    for p in out["outcome"]["players"]:  # the same itemised lines as `companion score`, each with its points
+        assert f"{p['name']} ({p['color']})" in text.stdout
+        assert all(line["rule"] in text.stdout for line in p["lines"])
 
     path.write_text(write_log("obscurians", setup.to_json(), [("action", a.to_json()) for a in actions[:5]]))
     unfinished = json.loads(companion("replay", str(path), "--json", data_dir=tmp_path).stdout)

@@ -49,13 +49,9 @@ def _obscurians() -> GameAdapter:
             goods = ", ".join(f"{good} {n}" for good, n in sorted(state.goods[i].items())) or "no goods"
             vault = ", ".join(f"{good} {n}" for good, n in sorted(state.secured[i].items()))
             lines.append(f"  {name} ({colour}): {goods}" + (f"; secured {vault}" if vault else ""))
-        result = outcome_json(state)
+        result = state.outcome()
         if result is not None:
-            lines.append("score:")
-            for p in result["players"]:
-                lines.append(f"  {p['name']} ({p['mission']}): {p['total']}")
-            by_colour = dict((colour, name) for name, colour in state.setup.players)  # winners are colours
-            lines.append("winner(s): " + ", ".join(by_colour.get(w, str(w)) for w in result["winners"]))
+            lines += ["", result.to_text().rstrip("\n")]  # the same itemised table as `companion score`
         return "\n".join(lines)
 
     return GameAdapter(

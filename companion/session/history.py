@@ -76,8 +76,15 @@ def rebuild(adapter, setup: Any, entries, where) -> History:
             history.step(kind, action)
         except IllegalAction as err:
             what = f"{_sentence(action.to_text())} — " if action is not None else ""
-            raise InvalidInput(f"{where(i)}: {what}{err}") from err
+            raise InvalidInput(f"{where(i)}: {what}{err}{_cite(err.rule)}") from err
     return history
+
+
+def _cite(rule: str) -> str:
+    """Where the broken rule stands: a RULINGS.md id or a rulebook section."""
+    if not rule:
+        return ""
+    return f" [{rule}]" if rule.startswith("RULING") else f" [rulebook: {rule}]"
 
 
 def parse_action(adapter, payload: Any, label: str) -> Any:
