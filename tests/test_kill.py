@@ -63,7 +63,11 @@ def test_sigkill_never_loses_an_acknowledged_action(tmp_path):
             if killed:
                 proc.send_signal(signal.SIGKILL)
                 kills += 1
-            out, err = proc.communicate(timeout=30)  # whatever acks got out before the kill
+            # Whatever acks got out before the kill: read through the same buffered reader as readline() above
+            # (communicate() reads the raw pipe and would skip lines that reader had already buffered).
+            out = proc.stdout.read()
+            err = proc.stderr.read()
+            proc.wait(timeout=30)
             acks += [int(line.split()[1]) for line in out.decode().splitlines()]
             if not killed:
                 assert proc.returncode == 0, err.decode()
