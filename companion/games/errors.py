@@ -1,15 +1,64 @@
 """The one error family the rules engines raise."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+def N_(template: str) -> str:
+    """Marks an English message template for the `rules` catalogue (companion.i18n.extract finds it); returns it."""
+    return template
+
+
+@dataclass(frozen=True)
+class Term:
+    """A game word inside a message: its vocabulary (see VOCABULARIES), the engine's code and the English text.
+
+    The English message shows `text` ("Steal" for the action kind "steal", "red good" for the good "red"); a
+    translation looks the word up by (`vocab`, `code`). Names of players are plain strings, never Terms.
+    """
+    vocab: str
+    code: str
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __format__(self, spec: str) -> str:
+        return format(self.text, spec)
+
+
+# The vocabularies a Term may name; companion.i18n.messages knows how to translate each.
+VOCABULARIES = ("action", "colour", "good", "mission", "event")
 
 
 class IllegalAction(ValueError):
     """An action the rules forbid. The message is written for players, e.g. "Relocate cannot use Wilds".
 
     ``rule`` names where the rule stands (a rulebook section or a RULINGS.md id) so the UI can show it.
+    Raised with ``IllegalAction.of(template, rule, **params)`` it also carries the English ``template`` (a msgid of
+    the ``rules`` catalogue with {placeholders}) and its ``params`` (Terms for game words), so the UI can translate
+    it (companion.i18n.messages.translate_error); ``str(err)`` is always the English text. Raised with a plain
+    message, ``template`` is None.
     """
+
+    template: str | None = None
+    params: dict
 
     def __init__(self, message: str, rule: str = ""):
         super().__init__(message)
         self.rule = rule
+        self.params = {}
+
+    @classmethod
+    def of(cls, template: str, /, rule: str = "", **params) -> "IllegalAction":
+        """The error whose English message is ``template.format(**params)``; game words as Terms in `params`."""
+        for value in params.values():
+            if isinstance(value, Term) and value.vocab not in VOCABULARIES:
+                raise ValueError(f"unknown vocabulary {value.vocab!r}")
+        err = cls(template.format(**params), rule)
+        err.template = template
+        err.params = dict(params)
+        return err
 
 
 class InvalidInput(ValueError):

@@ -1,7 +1,8 @@
 """Gettext catalogues of the app (en, de, es), read from the committed .po files at runtime.
 
-No build step: babel parses ``<lang>/LC_MESSAGES/companion.po`` and compiles it in memory into a
+No build step: babel parses ``<lang>/LC_MESSAGES/<domain>.po`` and compiles it in memory into a
 ``gettext.GNUTranslations``. English is the source language, so its catalogue may leave msgstr empty.
+Domains: ``companion`` (the UI's texts, the default) and ``rules`` (the engines' refusals, see messages.py).
 """
 from __future__ import annotations
 
@@ -14,23 +15,24 @@ from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 DOMAIN = "companion"
+RULES_DOMAIN = "rules"
 LANGUAGES = ("en", "de", "es")
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
 HERE = Path(__file__).resolve().parent
 
 
-def po_path(lang: str) -> Path:
-    return HERE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def po_path(lang: str, domain: str = DOMAIN) -> Path:
+    return HERE / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 @lru_cache(maxsize=None)
-def translations(lang: str) -> gettext.NullTranslations:
-    """The catalogue for `lang`; unknown languages or a missing file fall back to the msgids (English)."""
-    path = po_path(lang)
+def translations(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """The `domain` catalogue for `lang`; unknown languages or a missing file fall back to the msgids (English)."""
+    path = po_path(lang, domain)
     if lang not in LANGUAGES or not path.exists():
         return gettext.NullTranslations()
     with path.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=DOMAIN)
+        catalog = read_po(f, locale=lang, domain=domain)
     buf = BytesIO()
     write_mo(buf, catalog)
     buf.seek(0)

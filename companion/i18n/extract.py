@@ -1,7 +1,12 @@
 """Which msgids the UI uses: string literals passed to `N_()`, `t()`/`self.t()` (.py) and `app.t()` (.kv) under
 companion/ui, plus the scorer's English line templates (the end screen translates them through the catalogue).
 
-    python -m companion.i18n.extract        # print the msgids, one per line (for updating the .po files)
+The `rules` domain (the engines' refusals, see companion/i18n/messages.py) is extracted separately: the literal
+templates passed to `IllegalAction.of(...)` (a string, or `a if cond else b` of strings) and to `N_()` in
+companion/games, plus the phrase messages.py composes coloured goods with.
+
+    python -m companion.i18n.extract          # print the UI's msgids, one per line (for updating companion.po)
+    python -m companion.i18n.extract rules    # print the engines' templates (for updating rules.po)
 """
 from __future__ import annotations
 
@@ -10,6 +15,7 @@ import re
 from pathlib import Path
 
 UI = Path(__file__).resolve().parents[1] / "ui"
+GAMES = Path(__file__).resolve().parents[1] / "games"
 _KV_CALL = re.compile(r"""app\.t\(\s*(?P<q>['"])(?P<s>(?:\\.|(?!(?P=q)).)*)(?P=q)""")
 _CALLEES = {"N_", "t"}
 
@@ -53,6 +59,50 @@ def ui_msgids() -> set[str]:
     return {i for i in ids if i.strip()}
 
 
+def _literals(node) -> set[str]:
+    """The strings an expression can evaluate to when it is a literal or a conditional of literals."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return {node.value}
+    if isinstance(node, ast.IfExp):
+        return _literals(node.body) | _literals(node.orelse)
+    return set()
+
+
+def _is_illegal_of(func) -> bool:
+    return (isinstance(func, ast.Attribute) and func.attr == "of" and isinstance(func.value, ast.Name)
+            and func.value.id == "IllegalAction")
+
+
+def rules_templates_in(source: str) -> set[str]:
+    """Templates in one module: first arguments of IllegalAction.of(...) and arguments of N_(...)."""
+    out = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Call) and node.args:
+            f = node.func
+            if _is_illegal_of(f) or (isinstance(f, ast.Name) and f.id == "N_"):
+                out |= _literals(node.args[0])
+    return out
+
+
+def plain_illegal_actions_in(source: str, filename: str = "<src>") -> list[str]:
+    """'file:line' of every IllegalAction(...) raised with a plain message (not translatable)."""
+    return [f"{filename}:{node.lineno}" for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "IllegalAction"]
+
+
+def rules_msgids() -> set[str]:
+    """Every msgid of the `rules` catalogue: the engines' refusal templates and messages.py's phrases."""
+    ids: set[str] = set()
+    for path in sorted(GAMES.rglob("*.py")):
+        ids |= rules_templates_in(path.read_text(encoding="utf-8"))
+    from companion.i18n.messages import PHRASES
+
+    ids |= set(PHRASES)
+    return {i for i in ids if i.strip()}
+
+
 if __name__ == "__main__":
-    for msgid in sorted(ui_msgids()):
+    import sys
+
+    for msgid in sorted(rules_msgids() if sys.argv[1:] == ["rules"] else ui_msgids()):
         print(msgid)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from companion.games.errors import InvalidInput
+from companion.games.errors import N_, InvalidInput
 from companion.games.obscurians.constants import (
     BASE_MISSIONS, COLOURS, CONTROL_COLOUR, EVENTS, MISSIONS, SANDSTORM,
 )
@@ -40,23 +40,35 @@ def shuffle_events(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]
     return tuple(cards[:4]), tuple(sandstorm_deck)
 
 
-def missions_problem(missions, n_players: int) -> str | None:
-    """Why `missions` cannot be the missions of an n-player game, or None when they can."""
+def missions_problem_of(missions, n_players: int) -> tuple[str, dict] | None:
+    """Why `missions` cannot be the missions of an n-player game, as (English template, params), or None.
+
+    The templates are sentences (the engine's refusals, `rules` catalogue); `missions_problem` gives the text.
+    """
     if len(missions) != n_players:
-        return f"expected {n_players} missions, one per player, got {len(missions)}"
+        return N_("Expected {n} missions, one per player, got {got}"), {"n": n_players, "got": len(missions)}
     for m in missions:
         if m not in MISSIONS:
-            return f"{m!r} is not a mission"
+            return N_("{mission!r} is not a mission"), {"mission": m}
     if len(set(missions)) != len(missions):
-        return "each mission card exists only once"
+        return N_("Each mission card exists only once"), {}
     if n_players == 7:
-        return None if "control" in missions else "7 players need the Control mission"
+        return None if "control" in missions else (N_("7 players need the Control mission"), {})
     if "control" in missions:
-        return "the Control mission is only used with 7 players"
+        return N_("The Control mission is only used with 7 players"), {}
     if n_players == 4:
         if sum(m in TRIO_A for m in missions) != 2 or sum(m in TRIO_B for m in missions) != 2:
-            return "with 4 players two of Keep/Take/Collect and two of Give/Select/Lose are in play"
+            return N_("With 4 players two of Keep/Take/Collect and two of Give/Select/Lose are in play"), {}
     return None
+
+
+def missions_problem(missions, n_players: int) -> str | None:
+    """Why `missions` cannot be the missions of an n-player game (lower-case, to follow "missions: "), or None."""
+    problem = missions_problem_of(missions, n_players)
+    if problem is None:
+        return None
+    template, params = problem
+    return (template[:1].lower() + template[1:]).format(**params)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ import random
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, permutations
 
-from companion.games.errors import IllegalAction, InvalidInput
+from companion.games.errors import N_, IllegalAction, InvalidInput, Term
 from companion.games.obscurians.actions import (
     AssignWilds, Choose, Donate, EndTurn, Flip, PlaceChip, Relocate, RevealEvent, RevealMissions, Reroll, Roll,
     Secure, Steal, Swap, _sorted_goods,
@@ -19,7 +19,9 @@ from companion.games.obscurians.constants import (
     NO_EVENT, OPPOSITE, SANDSTORM, UNCOLOURED, WILD_KINDS,
 )
 from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
-from companion.games.obscurians.setup import Setup, missions_problem, shuffle_events, TRIO_A, TRIO_B
+from companion.games.obscurians.setup import (
+    Setup, missions_problem, missions_problem_of, shuffle_events, TRIO_A, TRIO_B,
+)
 
 PHASES = ("reveal", "turn", "missions", "over")
 TRADE_BAN_SECURES = 4  # RULING obscurians-actions: 4 Secure executions (8 locks) make a trade ban
@@ -28,12 +30,39 @@ ALL = "all"  # `chosen` under All Actions Mandatory: every die's action is carri
 _GOODS = COLOURS + UNCOLOURED
 
 
-def _label(good: str) -> str:
-    return {LAMP: "magic lamp", ARTIFACT: "cursed artifact"}.get(good, f"{good} good")
+# Game words in refusals are Terms, so that a translation can name them in its language (IllegalAction.of).
+
+def _good(good: str) -> Term:
+    return Term("good", good, {LAMP: "magic lamp", ARTIFACT: "cursed artifact"}.get(good, f"{good} good"))
 
 
-def _title(kind: str) -> str:
-    return kind.capitalize()
+def _kind(kind: str) -> Term:
+    return Term("action", kind, kind.capitalize())
+
+
+def _card(card: str) -> Term:
+    return Term("event", card, card)
+
+
+def _mission(mission: str) -> Term:
+    return Term("mission", mission, mission)
+
+
+# What _need_roll_step refuses, per step: (before the roll, after the choice).
+_ROLL_STEP = {
+    "reroll": (N_("Roll the dice before you reroll"), N_("You cannot reroll after choosing your action")),
+    "flip dice": (N_("Roll the dice before you flip dice"), N_("You cannot flip dice after choosing your action")),
+    "choose again": (N_("Roll the dice before you choose again"),
+                     N_("You cannot choose again after choosing your action")),
+    "assign Wilds": (N_("Roll the dice before you assign Wilds"),
+                     N_("You cannot assign Wilds after choosing your action")),
+}
+# A good in the vault cannot be taken, per action.
+_IN_VAULT = {
+    "stolen": N_("{name}'s {good} is secured in the vault and cannot be stolen"),
+    "swapped": N_("{name}'s {good} is secured in the vault and cannot be swapped"),
+    "relocated": N_("{name}'s {good} is secured in the vault and cannot be relocated"),
+}
 
 
 @lru_cache(maxsize=256)
@@ -140,7 +169,7 @@ class State:
     def seat_of(self, colour: str) -> int:
         seat = self._seat.get(colour)
         if seat is None:
-            raise IllegalAction(f"Nobody at this table plays {colour}")
+            raise IllegalAction.of("Nobody at this table plays {colour}", colour=Term("colour", colour, colour))
         return seat
 
     def _holder(self, good: str) -> int | None:
@@ -240,7 +269,7 @@ class State:
         """The state after `action`; IllegalAction (with a message for players) leaves this state unchanged."""
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise IllegalAction(f"{action!r} is not an Obscurians action")
+            raise IllegalAction.of("{action!r} is not an Obscurians action", action=action)
         return handler(self, action)
 
     def is_legal(self, action) -> bool:
@@ -252,24 +281,26 @@ class State:
 
     def _need_turn(self):
         if self.phase == "reveal":
-            raise IllegalAction(f"{self.name(self.active)} must reveal an event card first", "Revealing an Event Card")
+            raise IllegalAction.of("{name} must reveal an event card first", "Revealing an Event Card",
+                                     name=self.name(self.active))
         if self.phase != "turn":
-            raise IllegalAction("The game is over", "End of Game")
+            raise IllegalAction.of("The game is over", "End of Game")
 
     def _need_roll_step(self, what: str):
         """Rerolls, flips and the choice come after rolling and before the action is chosen."""
         self._need_turn()
+        before, after = _ROLL_STEP[what]
         if self.dice is None:
-            raise IllegalAction(f"Roll the dice before you {what}")
+            raise IllegalAction.of(before)
         if self.chosen is not None:
-            raise IllegalAction(f"You cannot {what} after choosing your action")
+            raise IllegalAction.of(after)
 
     def _reveal(self, a: RevealEvent) -> "State":
         if self.phase != "reveal":
-            raise IllegalAction("Event cards are revealed only at the start of a round", "Revealing an Event Card")
+            raise IllegalAction.of("Event cards are revealed only at the start of a round", "Revealing an Event Card")
         card = a.card
         if card not in self._revealable():
-            raise IllegalAction(self._why_not_card(card), "RULING obscurians-rounds")
+            self._refuse_card(card)
         s = self._copy()
         s.revealed = self.revealed + (card,)
         s.event = card
@@ -286,16 +317,19 @@ class State:
         s._start_turn()
         return s
 
-    def _why_not_card(self, card: str) -> str:
+    def _refuse_card(self, card: str):
+        """Raise why `card` cannot be revealed now."""
+        rule = "RULING obscurians-rounds"
         if card not in EVENTS and card != SANDSTORM:
-            return f"There is no event card called {card}"
+            raise IllegalAction.of("There is no event card called {card}", rule, card=card)
         if self.setup.deck == "app":
-            return f"The app's shuffled deck shows {self._revealable()[0]} next, not {card}"
+            raise IllegalAction.of("The app's shuffled deck shows {next} next, not {card}", rule,
+                                   next=_card(self._revealable()[0]), card=_card(card))
         if card in self.revealed:
-            return f"{card} has already been revealed"
+            raise IllegalAction.of("{card} has already been revealed", rule, card=_card(card))
         if card == SANDSTORM:
-            return "The sandstorm card is in the sandstorm deck, which is only used from round 5"
-        return "Only the sandstorm card is left for round 7"
+            raise IllegalAction.of("The sandstorm card is in the sandstorm deck, which is only used from round 5", rule)
+        raise IllegalAction.of("Only the sandstorm card is left for round 7", rule)
 
     def _start_turn(self):
         """In-place on a fresh copy: the active player's vault is released and their trade ban lifted."""
@@ -315,14 +349,15 @@ class State:
     def _chip(self, a: PlaceChip) -> "State":
         self._need_turn()
         if self.dice is not None:
-            raise IllegalAction("Suspicion chips are placed before rolling", "Turn Sequence 1")
+            raise IllegalAction.of("Suspicion chips are placed before rolling", "Turn Sequence 1")
         on = self.seat_of(a.on)
         me = self.active
         if on == me:
-            raise IllegalAction("You cannot place a suspicion chip on your own board", "Turn Sequence 1")
+            raise IllegalAction.of("You cannot place a suspicion chip on your own board", "Turn Sequence 1")
         hand = self.chips_in_hand[me]
         if a.mission not in hand:
-            raise IllegalAction(f"{self.name(me)} has no {a.mission} chip left to place", "Turn Sequence 1")
+            raise IllegalAction.of("{name} has no {mission} chip left to place", "Turn Sequence 1",
+                                     name=self.name(me), mission=_mission(a.mission))
         s = self._copy()
         chips = list(hand)
         chips.remove(a.mission)
@@ -336,14 +371,14 @@ class State:
     def _roll(self, a: Roll) -> "State":
         self._need_turn()
         if self.dice is not None:
-            raise IllegalAction(f"{self.name(self.active)} has already rolled this turn; discard a chip to reroll",
-                                "Rerolling")
+            raise IllegalAction.of("{name} has already rolled this turn; discard a chip to reroll", "Rerolling",
+                                   name=self.name(self.active))
         if self.event == "chips_or_dice" and self.turn_chips:
-            raise IllegalAction("Chips or Dice: you placed suspicion chips, so you cannot roll this round",
-                                "Event Cards: Chips or Dice")
+            raise IllegalAction.of("Chips or Dice: you placed suspicion chips, so you cannot roll this round",
+                                   "Event Cards: Chips or Dice")
         faces = tuple(a.faces)
         if len(faces) != N_DICE or any(f not in FACES for f in faces):
-            raise IllegalAction(f"A roll shows {N_DICE} henchmen faces")
+            raise IllegalAction.of("A roll shows {n} henchmen faces", n=N_DICE)
         s = self._copy()
         s.dice = faces
         return s
@@ -355,15 +390,16 @@ class State:
         s = self._copy()
         if a.discard is None:
             if self.event != "reroll_once":
-                raise IllegalAction("A reroll costs one of your unplaced suspicion chips", "Rerolling")
+                raise IllegalAction.of("A reroll costs one of your unplaced suspicion chips", "Rerolling")
             if self.free_reroll_used:
-                raise IllegalAction(f"{self.name(me)} has already used this round's free reroll",
-                                    "Event Cards: Reroll Once")
+                raise IllegalAction.of("{name} has already used this round's free reroll", "Event Cards: Reroll Once",
+                                       name=self.name(me))
             s.free_reroll_used = True
         else:
             hand = self.chips_in_hand[me]
             if a.discard not in hand:
-                raise IllegalAction(f"{self.name(me)} has no {a.discard} chip left to discard", "Rerolling")
+                raise IllegalAction.of("{name} has no {mission} chip left to discard", "Rerolling",
+                                         name=self.name(me), mission=_mission(a.discard))
             chips = list(hand)
             chips.remove(a.discard)
             hands, discarded = list(self.chips_in_hand), list(self.discarded)
@@ -375,13 +411,13 @@ class State:
 
     def _rerolled_dice(self, dice, faces) -> tuple[str, ...]:
         if not dice:
-            raise IllegalAction("Pick at least one die to reroll")
+            raise IllegalAction.of("Pick at least one die to reroll")
         if len(dice) != len(faces):
-            raise IllegalAction("Give one new face for each rerolled die")
+            raise IllegalAction.of("Give one new face for each rerolled die")
         if len(set(dice)) != len(dice) or any(not isinstance(d, int) or not 0 <= d < N_DICE for d in dice):
-            raise IllegalAction(f"Dice are numbered 0 to {N_DICE - 1}, each at most once")
+            raise IllegalAction.of("Dice are numbered 0 to {last}, each at most once", last=N_DICE - 1)
         if any(f not in FACES for f in faces):
-            raise IllegalAction("That is not a henchmen die face")
+            raise IllegalAction.of("That is not a henchmen die face")
         new = list(self.dice)
         for d, f in zip(dice, faces):
             new[d] = f
@@ -390,11 +426,11 @@ class State:
     def _flip(self, a: Flip) -> "State":
         self._need_roll_step("flip dice")
         if self.event != "flip_the_die":
-            raise IllegalAction("Dice can only be flipped in a Flip the Die round", "Event Cards: Flip the Die")
+            raise IllegalAction.of("Dice can only be flipped in a Flip the Die round", "Event Cards: Flip the Die")
         dice = a.dice
         if not dice or len(set(dice)) != len(dice) or any(not isinstance(d, int) or not 0 <= d < N_DICE
                                                           for d in dice):
-            raise IllegalAction(f"Pick dice numbered 0 to {N_DICE - 1}, each at most once")
+            raise IllegalAction.of("Pick dice numbered 0 to {last}, each at most once", last=N_DICE - 1)
         new = list(self.dice)
         for d in dice:
             new[d] = OPPOSITE[new[d]]  # RULING obscurians-dice
@@ -405,26 +441,28 @@ class State:
     def _choose(self, a: Choose) -> "State":
         self._need_roll_step("choose again")
         if self.event == "all_actions_mandatory":
-            raise IllegalAction("All Actions Mandatory: every die is carried out, so assign your Wilds instead",
-                                "Event Cards: All Actions Mandatory")
+            raise IllegalAction.of("All Actions Mandatory: every die is carried out, so assign your Wilds instead",
+                                   "Event Cards: All Actions Mandatory")
         kind, wilds = a.action, a.wilds
         if kind not in ACTION_KINDS:
-            raise IllegalAction(f"{kind} is not a henchmen action")
+            raise IllegalAction.of("{kind} is not a henchmen action", kind=Term("action", kind, kind))
         if kind == self._banned_kind():
-            raise IllegalAction(f"No {_title(kind)} this round (event card)", f"Event Cards: No {_title(kind)}")
+            raise IllegalAction.of("No {kind} this round (event card)", f"Event Cards: No {_kind(kind)}",
+                                   kind=_kind(kind))
         if isinstance(wilds, bool) or not isinstance(wilds, int) or wilds < 0:
-            raise IllegalAction("The number of Wilds must be 0 or more")
+            raise IllegalAction.of("The number of Wilds must be 0 or more")
         # RULING obscurians-actions: Wilds never Relocate; each Wild individually optional.
         if kind == "relocate" and wilds:
-            raise IllegalAction("Relocate cannot use Wilds", "Henchmen Action Symbols: Wild")
+            raise IllegalAction.of("Relocate cannot use Wilds", "Henchmen Action Symbols: Wild")
         available = self.wilds_available()
         if wilds > available:
-            raise IllegalAction(f"{self.name(self.active)} has only {available} Wild{'s' if available != 1 else ''}")
+            raise IllegalAction.of("{name} has only {n} Wild" if available == 1 else "{name} has only {n} Wilds",
+                                   name=self.name(self.active), n=available)
         n = self._count(kind, wilds)
         if n < 1:
-            raise IllegalAction(f"{self.name(self.active)} rolled no {_title(kind)}"
-                                + ("" if kind == "relocate" else "; add a Wild"),
-                                "RULING obscurians-actions")
+            raise IllegalAction.of("{name} rolled no {kind}" if kind == "relocate"
+                                   else "{name} rolled no {kind}; add a Wild",
+                                   "RULING obscurians-actions", name=self.name(self.active), kind=_kind(kind))
         s = self._copy()
         s.chosen = kind
         s.pending = {kind: n}
@@ -433,16 +471,17 @@ class State:
     def _assign(self, a: AssignWilds) -> "State":
         self._need_roll_step("assign Wilds")
         if self.event != "all_actions_mandatory":
-            raise IllegalAction("Wilds are assigned one by one only under All Actions Mandatory; choose an action",
-                                "Event Cards: All Actions Mandatory")
+            raise IllegalAction.of("Wilds are assigned one by one only under All Actions Mandatory; choose an action",
+                                   "Event Cards: All Actions Mandatory")
         n_wild = self.dice.count("wild")
         if len(a.kinds) != n_wild:
-            raise IllegalAction(f"Assign an action to each of your {n_wild} Wild{'s' if n_wild != 1 else ''}")
+            raise IllegalAction.of("Assign an action to each of your {n} Wild" if n_wild == 1
+                                   else "Assign an action to each of your {n} Wilds", n=n_wild)
         for k in a.kinds:
             if k == "relocate":
-                raise IllegalAction("Relocate cannot use Wilds", "Henchmen Action Symbols: Wild")
+                raise IllegalAction.of("Relocate cannot use Wilds", "Henchmen Action Symbols: Wild")
             if k not in WILD_KINDS:
-                raise IllegalAction(f"A Wild cannot become {k}")
+                raise IllegalAction.of("A Wild cannot become {kind}", kind=Term("action", k, k))
         pending = {}
         for k in [f for f in self.dice if f != "wild"] + list(a.kinds):
             pending[k] = pending.get(k, 0) + 1
@@ -456,13 +495,14 @@ class State:
         if self.pending.get(kind, 0) > 0:
             return
         if self.dice is None:
-            raise IllegalAction("Roll the dice first", "Turn Sequence 2")
+            raise IllegalAction.of("Roll the dice first", "Turn Sequence 2")
         if self.chosen is None:
-            raise IllegalAction("Choose your action first", "Turn Sequence 2")
+            raise IllegalAction.of("Choose your action first", "Turn Sequence 2")
         if self.chosen not in (ALL, kind):
-            raise IllegalAction(f"{self.name(self.active)} chose {_title(self.chosen)} this turn, not {_title(kind)}",
-                                "Turn Sequence 2")
-        raise IllegalAction(f"{self.name(self.active)} has no {_title(kind)} left to carry out", "Turn Sequence 2")
+            raise IllegalAction.of("{name} chose {chosen} this turn, not {kind}", "Turn Sequence 2",
+                                   name=self.name(self.active), chosen=_kind(self.chosen), kind=_kind(kind))
+        raise IllegalAction.of("{name} has no {kind} left to carry out", "Turn Sequence 2",
+                               name=self.name(self.active), kind=_kind(kind))
 
     def _done(self, s: "State", kind: str, n: int = 1):
         pending = dict(self.pending)
@@ -477,28 +517,28 @@ class State:
         """`good` must be among seat's free goods, and seat must not be under a trade ban."""
         name = self.name(seat)
         if self.trade_ban[seat]:
-            raise IllegalAction(f"{name}'s goods are secured until their next turn", "Secure: Trade ban")
+            raise IllegalAction.of("{name}'s goods are secured until their next turn", "Secure: Trade ban", name=name)
         if good not in self.goods[seat]:
             if good in self.secured[seat]:
-                raise IllegalAction(f"{name}'s {_label(good)} is secured in the vault and cannot be {verb}",
-                                    "Henchmen Action Symbols: Secure")
-            raise IllegalAction(f"{name} has no {_label(good)}")
+                raise IllegalAction.of(_IN_VAULT[verb], "Henchmen Action Symbols: Secure", name=name,
+                                       good=_good(good))
+            raise IllegalAction.of("{name} has no {good}", name=name, good=_good(good))
 
     def _may_receive(self, seat: int):
         if self.trade_ban[seat]:
-            raise IllegalAction(f"{self.name(seat)} is under a trade ban and cannot receive goods until their next "
-                                "turn", "Secure: Trade ban")
+            raise IllegalAction.of("{name} is under a trade ban and cannot receive goods until their next turn",
+                                   "Secure: Trade ban", name=self.name(seat))
 
     def _own_good(self, good: str):
         if good not in self.goods[self.active]:
-            where = " free" if good in self.secured[self.active] else ""
-            raise IllegalAction(f"{self.name(self.active)} has no{where} {_label(good)}")
+            raise IllegalAction.of("{name} has no free {good}" if good in self.secured[self.active]
+                                   else "{name} has no {good}", name=self.name(self.active), good=_good(good))
 
     def _steal(self, a: Steal) -> "State":
         self._need_execution("steal")
         me, victim = self.active, self.seat_of(a.victim)
         if victim == me:
-            raise IllegalAction("You cannot steal from yourself", "Henchmen Action Symbols: Steal")
+            raise IllegalAction.of("You cannot steal from yourself", "Henchmen Action Symbols: Steal")
         self._open_goods_of(victim, a.good, "stolen")
         self._may_receive(me)  # RULING obscurians-actions: a trade ban blocks receiving by any action
         s = self._copy()
@@ -513,7 +553,7 @@ class State:
         self._need_execution("donate")
         me, to = self.active, self.seat_of(a.to)
         if to == me:
-            raise IllegalAction("You cannot donate to yourself", "Henchmen Action Symbols: Donate")
+            raise IllegalAction.of("You cannot donate to yourself", "Henchmen Action Symbols: Donate")
         self._may_receive(to)
         self._own_good(a.good)
         s = self._copy()
@@ -528,7 +568,7 @@ class State:
         self._need_execution("swap")
         me, other = self.active, self.seat_of(a.other)
         if other == me:
-            raise IllegalAction("You cannot swap with yourself", "Henchmen Action Symbols: Swap")
+            raise IllegalAction.of("You cannot swap with yourself", "Henchmen Action Symbols: Swap")
         self._open_goods_of(other, a.take, "swapped")
         self._may_receive(me)
         self._own_good(a.give)
@@ -550,9 +590,8 @@ class State:
             # RULING obscurians-actions: 4+ Secures secure everything at once and ban receiving.
             everything = _sorted_goods(g for g, n in mine.items() for _ in range(n))
             if a.goods != everything:
-                raise IllegalAction(f"{self.pending['secure']} Secures make a trade ban: {self.name(me)} secures "
-                                    "all their goods at once",
-                                    "Secure: Trade ban")
+                raise IllegalAction.of("{n} Secures make a trade ban: {name} secures all their goods at once",
+                                       "Secure: Trade ban", n=self.pending["secure"], name=self.name(me))
             secured[me] = _merge(secured[me], mine)
             goods[me] = {}
             ban = list(self.trade_ban)
@@ -561,13 +600,13 @@ class State:
             self._done(s, "secure", self.pending["secure"])
         else:
             if not 1 <= len(a.goods) <= 2:
-                raise IllegalAction("Each Secure puts 1 or 2 of your goods into your vault",
-                                    "Henchmen Action Symbols: Secure")
+                raise IllegalAction.of("Each Secure puts 1 or 2 of your goods into your vault",
+                                       "Henchmen Action Symbols: Secure")
             left = mine
             for g in a.goods:
                 if g not in left:
                     self._own_good(g)
-                    raise IllegalAction(f"{self.name(me)} has only one free {_label(g)}")
+                    raise IllegalAction.of("{name} has only one free {good}", name=self.name(me), good=_good(g))
                 left = _remove(left, g)
             goods[me] = left
             secured[me] = _merge(secured[me], {g: a.goods.count(g) for g in set(a.goods)})
@@ -579,11 +618,11 @@ class State:
         self._need_execution("relocate")
         me, source, target = self.active, self.seat_of(a.source), self.seat_of(a.target)
         if me in (source, target):
-            raise IllegalAction("Relocate moves a good between two other players, never from or to you",
-                                "Henchmen Action Symbols: Relocate")
+            raise IllegalAction.of("Relocate moves a good between two other players, never from or to you",
+                                   "Henchmen Action Symbols: Relocate")
         if source == target:
-            raise IllegalAction("Relocate moves a good from one opponent to another opponent",
-                                "Henchmen Action Symbols: Relocate")
+            raise IllegalAction.of("Relocate moves a good from one opponent to another opponent",
+                                   "Henchmen Action Symbols: Relocate")
         self._open_goods_of(source, a.good, "relocated")
         self._may_receive(target)
         s = self._copy()
@@ -598,15 +637,15 @@ class State:
         self._need_turn()
         if self.dice is None:
             if not (self.event == "chips_or_dice" and self.turn_chips):
-                raise IllegalAction("Roll the dice first", "Turn Sequence 2")
+                raise IllegalAction.of("Roll the dice first", "Turn Sequence 2")
         elif self.chosen is None:
             if self._any_choice():
-                raise IllegalAction("Choose your action first", "Turn Sequence 2")
+                raise IllegalAction.of("Choose your action first", "Turn Sequence 2")
         else:
             for kind, n in self.pending.items():
                 if self._can(kind):
-                    raise IllegalAction(f"{self.name(self.active)} still has {n} {_title(kind)} to carry out",
-                                        "RULING obscurians-actions")
+                    raise IllegalAction.of("{name} still has {n} {kind} to carry out", "RULING obscurians-actions",
+                                           name=self.name(self.active), n=n, kind=_kind(kind))
         s = self._copy()
         nxt = (self.active + 1) % self.n_players
         if nxt == self.start_player:
@@ -623,11 +662,12 @@ class State:
 
     def _reveal_missions(self, a: RevealMissions) -> "State":
         if self.phase != "missions":
-            raise IllegalAction("Missions are revealed when the game is over" if self.phase != "over"
-                                else "The missions are already known")
-        problem = missions_problem(a.missions, self.n_players)
+            raise IllegalAction.of("Missions are revealed when the game is over" if self.phase != "over"
+                                   else "The missions are already known")
+        problem = missions_problem_of(a.missions, self.n_players)
         if problem:
-            raise IllegalAction(problem[0].upper() + problem[1:])
+            template, params = problem
+            raise IllegalAction.of(template, **params)
         s = self._copy()
         s.missions = tuple(a.missions)
         s.phase = "over"
@@ -745,8 +785,8 @@ class State:
     def end_of_game(self) -> EndOfGame:
         """The finished position for the scorer; IllegalAction before the game is over with missions known."""
         if self.phase != "over":
-            raise IllegalAction("The game is not over yet" if self.phase != "missions"
-                                else "Reveal the missions first")
+            raise IllegalAction.of("The game is not over yet" if self.phase != "missions"
+                                   else "Reveal the missions first")
         players = []
         for i, (name, colour) in enumerate(self.setup.players):
             held = _merge(self.goods[i], self.secured[i])
