@@ -16,6 +16,7 @@ from pathlib import Path
 
 UI = Path(__file__).resolve().parents[1] / "ui"
 GAMES = Path(__file__).resolve().parents[1] / "games"
+SESSION = Path(__file__).resolve().parents[1] / "session"  # undo/redo refusals come from the table's history
 _KV_CALL = re.compile(r"""app\.t\(\s*(?P<q>['"])(?P<s>(?:\\.|(?!(?P=q)).)*)(?P=q)""")
 _CALLEES = {"N_", "t"}
 
@@ -93,7 +94,7 @@ def plain_illegal_actions_in(source: str, filename: str = "<src>") -> list[str]:
 def rules_msgids() -> set[str]:
     """Every msgid of the `rules` catalogue: the engines' refusal templates and messages.py's phrases."""
     ids: set[str] = set()
-    for path in sorted(GAMES.rglob("*.py")):
+    for path in sorted([*GAMES.rglob("*.py"), *SESSION.rglob("*.py")]):
         ids |= rules_templates_in(path.read_text(encoding="utf-8"))
     from companion.i18n.messages import PHRASES
 

@@ -39,11 +39,11 @@ class History:
             return self.state.apply(action)
         if kind == "undo":
             if not self._done:
-                raise IllegalAction("Nothing to undo")
+                raise IllegalAction.of("Nothing to undo")
             return self._done[-2][1] if len(self._done) > 1 else self.initial
         if kind == "redo":
             if not self._undone:
-                raise IllegalAction("Nothing to redo")
+                raise IllegalAction.of("Nothing to redo")
             return self._undone[-1][1]
         raise ValueError(f"unknown log entry kind {kind!r}")
 
