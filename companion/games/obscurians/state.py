@@ -534,6 +534,16 @@ class State:
             raise IllegalAction.of("{name} has no free {good}" if good in self.secured[self.active]
                                    else "{name} has no {good}", name=self.name(self.active), good=_good(good))
 
+    def _moved(self, kind: str, giver: int, receiver: int, good: str) -> "State":
+        """The state after one execution of `kind` that moved `good` from seat `giver` to seat `receiver`."""
+        s = self._copy()
+        goods = list(self.goods)
+        goods[giver] = _remove(goods[giver], good)
+        goods[receiver] = _add(goods[receiver], good)
+        s.goods = tuple(goods)
+        self._done(s, kind)
+        return s
+
     def _steal(self, a: Steal) -> "State":
         self._need_execution("steal")
         me, victim = self.active, self.seat_of(a.victim)
@@ -541,13 +551,7 @@ class State:
             raise IllegalAction.of("You cannot steal from yourself", "Henchmen Action Symbols: Steal")
         self._open_goods_of(victim, a.good, "stolen")
         self._may_receive(me)  # RULING obscurians-actions: a trade ban blocks receiving by any action
-        s = self._copy()
-        goods = list(self.goods)
-        goods[victim] = _remove(goods[victim], a.good)
-        goods[me] = _add(goods[me], a.good)
-        s.goods = tuple(goods)
-        self._done(s, "steal")
-        return s
+        return self._moved("steal", victim, me, a.good)
 
     def _donate(self, a: Donate) -> "State":
         self._need_execution("donate")
@@ -556,13 +560,7 @@ class State:
             raise IllegalAction.of("You cannot donate to yourself", "Henchmen Action Symbols: Donate")
         self._may_receive(to)
         self._own_good(a.good)
-        s = self._copy()
-        goods = list(self.goods)
-        goods[me] = _remove(goods[me], a.good)
-        goods[to] = _add(goods[to], a.good)
-        s.goods = tuple(goods)
-        self._done(s, "donate")
-        return s
+        return self._moved("donate", me, to, a.good)
 
     def _swap(self, a: Swap) -> "State":
         self._need_execution("swap")
@@ -625,13 +623,7 @@ class State:
                                    "Henchmen Action Symbols: Relocate")
         self._open_goods_of(source, a.good, "relocated")
         self._may_receive(target)
-        s = self._copy()
-        goods = list(self.goods)
-        goods[source] = _remove(goods[source], a.good)
-        goods[target] = _add(goods[target], a.good)
-        s.goods = tuple(goods)
-        self._done(s, "relocate")
-        return s
+        return self._moved("relocate", source, target, a.good)
 
     def _end(self, a: EndTurn) -> "State":
         self._need_turn()
