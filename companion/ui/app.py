@@ -64,6 +64,7 @@ class CompanionApp(App):
     setup_count = NumericProperty(4)
     setup_deck = StringProperty("app")
     setup_error = StringProperty("")
+    setup_take_cap = BooleanProperty(True)   # the house rule for Take (RULING obscurians-take-cap)
 
     # -- round -----------------------------------------------------------------------------------------------------
     round_title = StringProperty("")
@@ -107,6 +108,7 @@ class CompanionApp(App):
         self._missions: list[str | None] = []
         self._setup_players: list[dict] = []
         self._setup_start = 0
+        self.rulings_popup = None
 
     # -- building --------------------------------------------------------------------------------------------------
 
@@ -114,17 +116,65 @@ class CompanionApp(App):
         from companion.ui import end, home, round as round_screen, setup, widgets  # noqa: F401  (registers kv)
         from kivy.uix.screenmanager import NoTransition, ScreenManager
 
+        self._screen_classes = {"home": home.HomeScreen, "setup": setup.SetupScreen,
+                                "round": round_screen.RoundScreen, "end": end.EndScreen}
         Window.clearcolor = (0.09, 0.10, 0.13, 1)
         self.sm = ScreenManager(transition=NoTransition())
-        for screen in (home.HomeScreen(name="home"), setup.SetupScreen(name="setup"),
-                       round_screen.RoundScreen(name="round"), end.EndScreen(name="end")):
-            self.sm.add_widget(screen)
+        self.sm.transition.bind(on_complete=self._forget_screen_out)
         self.refresh_home()
+        self.show("home")
         return self.sm
 
     def show(self, name: str) -> None:
+        """Show screen `name`, built fresh; the screen left is released with everything it drew.
+
+        Only one screen is alive at a time: on a software-rendered tablet every hidden widget still holds its
+        canvas and textures (docs/ui.md, "Memory"). Screens are layout only, so rebuilding one from the app's
+        properties shows exactly what it showed before.
+        """
         self.screen = name
+        if self.sm.current == name and self.sm.current_screen is not None:
+            return
+        old = list(self.sm.screens)
+        self.sm.add_widget(self._screen_classes[name](name=name))
         self.sm.current = name
+        for screen in old:
+            self.sm.remove_widget(screen)
+            self._release(screen)
+
+    @staticmethod
+    def _release(screen) -> None:
+        """Drop the kv bindings of a screen that is gone (so the app's properties no longer update it) and
+        collect it at once, so its GL textures and buffers are freed now rather than at some later collection."""
+        import gc
+
+        from kivy.lang import Builder
+
+        from kivy.cache import Cache
+
+        widgets = list(screen.walk(restrict=True))
+        for w in widgets:
+            if getattr(w, "focus", False):
+                w.focus = False  # a focused TextInput is held by the window's keyboard
+            Builder.unbind_widget(w.uid)
+        # Take the tree apart: something Kivy keeps (e.g. the last TextInput in a trigger's arguments) then holds
+        # one widget, not the whole screen through its parents.
+        for w in reversed(widgets):
+            w.clear_widgets()
+        Cache.remove("textinput.label")  # the TextInputs' line textures (kept 60 s otherwise)
+        Cache.remove("textinput.width")
+        gc.collect()
+
+    def _forget_screen_out(self, transition) -> None:
+        """The transition keeps the screen it switched away from: once it is done with it (after this event), let
+        go of it so that it can be freed."""
+        def forget(_dt):
+            import gc
+
+            if not transition.is_active and transition.screen_out is not transition.screen_in:
+                transition.screen_out = transition.screen_in  # (None is not allowed)
+                gc.collect()
+        Clock.schedule_once(forget, 0)
 
     # -- i18n ------------------------------------------------------------------------------------------------------
 
@@ -184,6 +234,7 @@ class CompanionApp(App):
         self._setup_players = [{"name": "", "colour": c} for c in BASE_COLOURS[:4]]
         self._setup_start = 0
         self.setup_deck = "app"
+        self.setup_take_cap = True
         self.setup_error = ""
         self._refresh_setup()
         self.show("setup")
@@ -254,6 +305,51 @@ class CompanionApp(App):
     def set_deck(self, deck: str) -> None:
         self.setup_deck = deck
 
+    def toggle_take_cap(self) -> None:
+        self.setup_take_cap = not self.setup_take_cap
+
+    def setup_rules(self):
+        """The house rules chosen on the setup screen, as the engine's rules profile."""
+        from companion.games.obscurians.rules import Rules
+
+        return Rules(take_cap=self.setup_take_cap)
+
+    def ruling_rows(self, rules=None) -> list[dict]:
+        """Every ruling of the rules profile, translated: a title (with the table's value for an editable one)
+        and the summary. `rules`: the open table's rules, else the ones chosen on the setup screen."""
+        from companion.games.obscurians.rulings import profile
+
+        t = self.t
+        rows = []
+        rules = rules if rules is not None else self.setup_rules()
+        values = {"obscurians-take-cap": t(texts.TAKE_CAP_VALUE[rules.take_cap]),
+                  "obscurians-dice": ", ".join(f"{p} {t(texts.FACE[f])}" for p, f in rules.pips)}
+        for r in profile(rules):
+            title = t(texts.RULING_TITLE.get(r["id"], r["id"]))
+            if r["editable"]:
+                value = values.get(r["id"]) or t(r["value"] or "")
+                title = t(N_("{title} — this table: {value}")).format(title=title, value=value)
+            rows.append({"title": title, "summary": t(r["summary"])})
+        return rows
+
+    def show_rulings(self) -> None:
+        """Open the scrollable list of every ruling (where the rulebook is silent, what this app does)."""
+        from kivy.uix.popup import Popup
+
+        from companion.ui.setup import RulingsView
+
+        view = RulingsView(rows=self.ruling_rows())
+        popup = Popup(title=self.t(N_("House rules: how this app plays where the rulebook is silent")),
+                      title_size="22sp", content=view, size_hint=(0.86, 0.92), auto_dismiss=True,
+                      separator_color=[0.98, 0.82, 0.35, 1])
+        view.popup = popup
+        self.rulings_popup = popup
+        popup.bind(on_dismiss=self._forget_rulings)
+        popup.open(animation=False)
+
+    def _forget_rulings(self, *_):
+        self.rulings_popup = None
+
     def start_game(self) -> None:
         from companion.games.obscurians.setup import Setup
         from companion.session.table import Table
@@ -264,7 +360,8 @@ class CompanionApp(App):
             players.append((name, p["colour"]))
         seed = self._seed if self._seed is not None else random.SystemRandom().randrange(2**31)
         try:
-            setup = Setup(players=tuple(players), start=self._setup_start, deck=self.setup_deck, seed=seed)
+            setup = Setup(players=tuple(players), start=self._setup_start, deck=self.setup_deck, seed=seed,
+                          rules=self.setup_rules())
             table = Table.create(self.store, "obscurians", setup,
                                  title=", ".join(name for name, _ in players))
         except (InvalidInput, ValueError, StoreError) as err:
@@ -459,7 +556,8 @@ class CompanionApp(App):
             self.score_cards = []
             self.winners_text = t(N_("The sandstorm ends the game. Reveal the mission cards and tap each one in."))
             return
-        result = state.outcome()
+        result = state.outcome()  # scored with the table's house rules (setup.rules)
+        self.mission_rows = []    # the mission buttons are not shown any more: release them
         winners = set(result.winners)
         templates = self._templates()
         from companion.games.obscurians.scoring import render

@@ -4,7 +4,8 @@
 
 Saves home, setup, reveal, round, choose (a roll waiting for the action choice), reroll (dice picked for a
 reroll), target (tapping the player to act on), missions, end and home-history as PNG next to this file, plus
-reveal-physical-es and target-5p-es (5 players, real event cards, Spanish).
+reveal-physical-es and target-5p-es (5 players, real event cards, Spanish), round-7p (7 players, German) and the
+setup screen's house rules (setup-house-rules: the Take cap switched off; rulings: the list of every ruling).
 """
 from __future__ import annotations
 
@@ -19,9 +20,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 
 
-def play(shots: Path, *options: str) -> None:
+def play(shots: Path, *options: str, scenario: str = "play") -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, str(ROOT / "tests" / "ui" / "harness.py"), "play", "--data-dir", tmp,
+        cmd = [sys.executable, str(ROOT / "tests" / "ui" / "harness.py"), scenario, "--data-dir", tmp,
                "--out", str(Path(tmp) / "result.json"), "--shots", str(shots), *options]
         if not os.environ.get("DISPLAY"):
             if not shutil.which("xvfb-run"):
@@ -42,6 +43,12 @@ def main() -> int:
         play(Path(tmp), "--seed", "9", "--players", "5", "--deck", "physical", "--lang", "es")
         (Path(tmp) / "reveal.png").replace(HERE / "reveal-physical-es.png")
         (Path(tmp) / "target.png").replace(HERE / "target-5p-es.png")
+    # 7 players (Control module, the smallest panels), in German: the round screen.
+    with tempfile.TemporaryDirectory() as tmp:
+        play(Path(tmp), "--seed", "5", "--players", "7", "--lang", "de")
+        (Path(tmp) / "round.png").replace(HERE / "round-7p-de.png")
+    # The house rules on the setup screen: the Take cap switched off, then the list of every ruling.
+    play(HERE, "--players", "5", scenario="house-rules")
     for png in sorted(HERE.glob("*.png")):
         print(png)
     return 0

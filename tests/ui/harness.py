@@ -2,6 +2,7 @@
 
     python tests/ui/harness.py play   --data-dir D --seed 7 --out result.json [--stop-after 40] [--shots DIR]
     python tests/ui/harness.py resume --data-dir D --out result.json
+    python tests/ui/harness.py house-rules --data-dir D --out result.json [--shots DIR]
 
 The driver is a coroutine on the app's own asyncio loop (the app runs with `async_run`). It finds widgets by their
 kv id or by their view-model fields, builds a touch MotionEvent at the widget's centre, and posts touch down / up
@@ -347,6 +348,41 @@ async def play(app, args) -> dict:
     return result
 
 
+async def house_rules(app, args) -> dict:
+    """Setup with the Take cap switched off; open and close the rulings list; start the game."""
+    d = Driver(app, random.Random(0))
+    shots = Path(args.shots) if args.shots else None
+    await d.wait_screen("home")
+    await d.tap(d.by_class("GameCard", game="obscurians")[0].ids.new_button)
+    await d.wait_screen("setup")
+    if args.players != 4:
+        await d.tap(next(b for b in d.by_class("CountButton") if b.n == args.players))
+    for row in sorted(d.by_class("SetupRow"), key=lambda r: r.index):
+        await d.type_text(row.ids.name, NAMES[row.index])
+    toggle = d.by_id("take_cap")
+    result = {"toggle_before": toggle.text}
+    await d.tap(toggle)
+    result["toggle_after"] = toggle.text
+    await d.tap(d.by_id("rulings"))
+    await d.frames(3)
+    popup = app.rulings_popup
+    if popup is None:
+        raise Stuck("the rulings list did not open")
+    rows = [w for w in popup.walk(restrict=True) if type(w).__name__ == "RulingRow"]
+    result["rulings"] = [{"title": r.title, "summary": r.summary} for r in rows]
+    if shots:
+        await d.shot(shots, "rulings")
+    await d.tap(popup.content.ids.close)
+    await d.frames(2)
+    result["rulings_closed"] = app.rulings_popup is None
+    if shots:
+        await d.shot(shots, "setup-house-rules")
+    await d.tap(d.by_id("start"))
+    await d.wait_screen("round")
+    result["table_id"] = app.table.id
+    return result
+
+
 async def resume(app, args) -> dict:
     d = Driver(app, random.Random(0))
     await d.wait_screen("home")
@@ -361,7 +397,7 @@ async def resume(app, args) -> dict:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("scenario", choices=("play", "resume"))
+    p.add_argument("scenario", choices=("play", "resume", "house-rules"))
     p.add_argument("--data-dir", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--seed", type=int, default=7)
@@ -387,7 +423,7 @@ def main(argv=None) -> int:
         from kivy.clock import Clock
 
         Clock.schedule_once(on_first_frame, 0)
-        scenario = play if args.scenario == "play" else resume
+        scenario = {"play": play, "resume": resume, "house-rules": house_rules}[args.scenario]
 
         async def drive():
             while app.root is None:

@@ -1,0 +1,27 @@
+"""The setup screen's house rules: the Take cap toggle goes into the table's Setup; every ruling is listed."""
+from __future__ import annotations
+
+import pytest
+
+from companion.games.obscurians.rulings import RULINGS
+from companion.session.store import TableStore
+from companion.session.table import Table
+from tests.ui.conftest import run_harness
+
+pytestmark = pytest.mark.ui
+
+
+def test_take_cap_off_is_stored_with_the_table(data_dir, tmp_path):
+    result = run_harness("house-rules", "--data-dir", str(data_dir), "--lang", "en", out=tmp_path / "rules.json")
+    assert result["toggle_before"] == "Take: 6 or more of one colour score 25"
+    assert result["toggle_after"] == "Take: n × n, no cap"
+
+    # The rulings list shows every ruling of the rules profile, the Take one with this table's value.
+    assert [r["summary"] for r in result["rulings"]] == [summary for _, summary, _ in RULINGS]
+    take = next(r for r in result["rulings"] if r["summary"].startswith("Take:"))
+    assert "n x n, no cap" in take["title"]
+    assert result["rulings_closed"]
+
+    with TableStore(data_dir) as store:
+        setup = Table.open(store, result["table_id"]).state.setup
+    assert setup.rules.take_cap is False
