@@ -36,6 +36,7 @@ from kivy.properties import (  # noqa: E402
 
 from companion.games.errors import IllegalAction, InvalidInput  # noqa: E402
 from companion.session.store import StoreError  # noqa: E402
+from companion.i18n.messages import translate_error  # noqa: E402
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, normalise, translations  # noqa: E402
 from companion.ui import texts  # noqa: E402
 from companion.ui.texts import N_  # noqa: E402
@@ -402,7 +403,7 @@ class CompanionApp(App):
                 return
         except (IllegalAction, InvalidInput) as err:
             self._vm.reset()
-            self.say(self.t(str(err)))
+            self.say(translate_error(err, self.lang))
         except StoreError as err:  # not saved (disk full, file changed elsewhere): nothing happened
             self._vm.reset()
             self.say(str(err))
@@ -525,7 +526,7 @@ class CompanionApp(App):
         try:
             step()
         except IllegalAction as err:
-            self.say(self.t(str(err)))
+            self.say(translate_error(err, self.lang))
         except StoreError as err:
             self.say(str(err))
 

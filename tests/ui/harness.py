@@ -373,8 +373,11 @@ async def house_rules(app, args) -> dict:
     if shots:
         await d.shot(shots, "rulings")
     await d.tap(popup.content.ids.close)
-    await d.frames(2)
-    result["rulings_closed"] = app.rulings_popup is None
+    # A popup fades out and still takes touches until it has left the window: wait for that, as a finger would.
+    deadline = time.monotonic() + 5
+    while popup.parent is not None and time.monotonic() < deadline:
+        await d.frames(1)
+    result["rulings_closed"] = app.rulings_popup is None and popup.parent is None
     if shots:
         await d.shot(shots, "setup-house-rules")
     await d.tap(d.by_id("start"))
