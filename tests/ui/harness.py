@@ -275,8 +275,6 @@ class Driver:
         rows = sorted(self.by_class("MissionRow"), key=lambda r: r.seat)
         for row, mission in zip(rows, missions):
             await self.tap(next(b for b in self.by_class("MissionButton", root=row) if b.mission == mission))
-        if os.environ.get("HARNESS_TRACE"):
-            print("missions tapped:", self.app._missions, [[(b.mission, b.selected, b.disabled) for b in self.by_class("MissionButton", root=r)] for r in rows], flush=True)
         await self.tap(self.by_id("score"))
         await self.frames(3)
 
