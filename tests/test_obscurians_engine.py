@@ -316,6 +316,15 @@ def test_chips_or_dice_either_chips_or_the_dice():
     illegal(turn("no_steal"), EndTurn(), "Roll the dice first")  # in any other round, rolling is not optional
 
 
+def test_chips_or_dice_a_player_may_choose_chips_and_place_none():
+    s = turn("chips_or_dice")
+    assert {"chip", "roll", "end"} <= s.legal_types() and EndTurn() in s.legal_actions()
+    assert s.apply(EndTurn()).active == 1  # passed: no chip, no roll, nothing moved
+    assert s.apply(EndTurn()).goods == s.goods
+    after_chip = s.apply(PlaceChip("green", "give"))
+    assert "roll" not in after_chip.legal_types() and "end" in after_chip.legal_types()
+
+
 def test_all_actions_mandatory_carries_out_every_die():
     s = rolled(["steal", "steal", "donate", "relocate", "wild"], event="all_actions_mandatory")
     illegal(s, Choose("steal", 0), "assign your Wilds")

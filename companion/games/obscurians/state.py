@@ -628,7 +628,8 @@ class State:
     def _end(self, a: EndTurn) -> "State":
         self._need_turn()
         if self.dice is None:
-            if not (self.event == "chips_or_dice" and self.turn_chips):
+            # Chips or Dice: choosing chips means no roll, even with no chip placed in the end.
+            if self.event != "chips_or_dice":
                 raise IllegalAction.of("Roll the dice first", "Turn Sequence 2")
         elif self.chosen is None:
             if self._any_choice():
@@ -680,9 +681,9 @@ class State:
         if self.dice is None:
             if self.chips_in_hand[me]:
                 out.add("chip")
-            if self.event == "chips_or_dice" and self.turn_chips:
-                out.add("end")
-            else:
+            if self.event == "chips_or_dice":
+                out.add("end")  # the chips choice, placed or not
+            if not (self.event == "chips_or_dice" and self.turn_chips):
                 out.add("roll")
         elif self.chosen is None:
             if self.chips_in_hand[me] or (self.event == "reroll_once" and not self.free_reroll_used):
