@@ -57,6 +57,9 @@ def ui_msgids() -> set[str]:
     from companion.games.obscurians.scoring import TEMPLATES_EN
 
     ids |= _template_strings(TEMPLATES_EN)
+    from companion.games.obscurians.rulings import RULINGS  # the setup screen's house-rules list shows them
+
+    ids |= {summary for _, summary, _ in RULINGS}
     return {i for i in ids if i.strip()}
 
 

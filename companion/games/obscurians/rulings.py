@@ -16,7 +16,8 @@ RULINGS = (
                         "1st correct +10, 2nd +5, 3rd +2, further 0. Chips discarded for rerolls never score.", None),
     ("obscurians-masters", "Master of Unmasking +8: a correct chip on every other player. Master of Disguise +8: no "
                            "correct chip on your own board. Everyone can earn both.", None),
-    ("obscurians-take-cap", "Take: n goods of one foreign colour score n x n; 6 or more score 25.", "take_cap"),
+    ("obscurians-take-cap", "Take: n goods of one foreign colour score n x n, up to 25 for 5. House rule: 6 or more "
+                            "score 25 (the largest listed collection), or n x n without a cap.", "take_cap"),
     ("obscurians-collect", "Collect: the best split of your goods into sets of different colours; sets of 3/4/5 "
                            "colours score 8/14/22. Lamp and artifact have no colour.", None),
     ("obscurians-give", "Give: 70 - 5 per good, lamp and artifact included; may go below zero.", None),
