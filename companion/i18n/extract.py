@@ -57,7 +57,10 @@ def ui_msgids() -> set[str]:
     from companion.games.obscurians.scoring import TEMPLATES_EN
 
     ids |= _template_strings(TEMPLATES_EN)
+    from companion.games.obscurians.constants import EVENT_TEXT  # the round screen shows the card's effect
     from companion.games.obscurians.rulings import RULINGS  # the setup screen's house-rules list shows them
+
+    ids |= set(EVENT_TEXT.values())
 
     ids |= {summary for _, summary, _ in RULINGS}
     return {i for i in ids if i.strip()}

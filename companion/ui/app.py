@@ -35,15 +35,13 @@ from kivy.properties import (  # noqa: E402
 )
 
 from companion.games.errors import IllegalAction, InvalidInput  # noqa: E402
+from companion.games.obscurians.constants import BASE_COLOURS, BASE_MISSIONS, COLOURS, MISSIONS  # noqa: E402
 from companion.session.store import StoreError  # noqa: E402
 from companion.i18n.messages import translate_error  # noqa: E402
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, normalise, translations  # noqa: E402
 from companion.ui import texts  # noqa: E402
 from companion.ui.texts import N_  # noqa: E402
 
-BASE_COLOURS = ("red", "orange", "yellow", "green", "blue", "pink")
-ALL_COLOURS = BASE_COLOURS + ("turquoise",)
-BASE_MISSIONS = ("keep", "take", "collect", "give", "select", "lose")
 BANNER_SECONDS = 8
 
 
@@ -257,7 +255,7 @@ class CompanionApp(App):
         if not self._setup_players:
             return
         n = len(self._setup_players)
-        palette = ALL_COLOURS if n == 7 else BASE_COLOURS
+        palette = COLOURS if n == 7 else BASE_COLOURS
         t = self.t
         rows = []
         for i, p in enumerate(self._setup_players):
@@ -274,7 +272,7 @@ class CompanionApp(App):
     def set_player_count(self, n: int) -> None:
         n = max(4, min(7, int(n)))
         players = self._setup_players[:n]
-        palette = ALL_COLOURS if n == 7 else BASE_COLOURS
+        palette = COLOURS if n == 7 else BASE_COLOURS
         for p in players:
             if p["colour"] not in palette:
                 p["colour"] = ""
@@ -537,7 +535,7 @@ class CompanionApp(App):
         players = state.setup.players
         self.end_mode = state.phase
         if state.phase == "missions":
-            pool = ("keep", "take", "collect", "give", "select", "lose", "control") if len(players) == 7 else BASE_MISSIONS
+            pool = MISSIONS if len(players) == 7 else BASE_MISSIONS
             from companion.games.obscurians.setup import TRIO_A, TRIO_B
 
             rows = []

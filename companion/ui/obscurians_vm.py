@@ -11,13 +11,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable
 
+from companion.games.obscurians.constants import ACTION_KINDS, COLOURS, EVENTS, FACES, SANDSTORM, UNCOLOURED, WILD_KINDS
 from companion.ui import texts
 
-EXEC_KINDS = ("steal", "donate", "swap", "secure", "relocate")
-FACE_ORDER = ("steal", "donate", "swap", "secure", "relocate", "wild")
-ALL_CARDS = ("cursed_artifact", "double_steal", "no_steal", "double_swap", "no_swap", "double_secure", "no_secure",
-             "double_donate", "bonus_wild", "chips_or_dice", "flip_the_die", "reroll_once", "all_actions_mandatory",
-             "sandstorm")
+ALL_CARDS = EVENTS + (SANDSTORM,)
 N_ = texts.N_
 
 # Per execution kind: the fields the players tap in, in order, and what each one is (a seat or a good).
@@ -44,9 +41,11 @@ GOOD_OWNER = {("steal", "good"): "victim", ("donate", "good"): None, ("swap", "t
               ("swap", "give"): None, ("relocate", "good"): "source"}
 
 
+_GOOD_ORDER = COLOURS + UNCOLOURED
+
+
 def good_sort_key(good: str) -> tuple:
-    order = ("red", "orange", "yellow", "green", "blue", "pink", "turquoise", "lamp", "artifact")
-    return (order.index(good) if good in order else 99, good)
+    return (_GOOD_ORDER.index(good) if good in _GOOD_ORDER else 99, good)
 
 
 class RoundModel:
@@ -87,7 +86,7 @@ class RoundModel:
         return self.action_from_json(d)
 
     def exec_kind(self, state, legal) -> str | None:
-        kinds = sorted({j["type"] for _, j in legal if j["type"] in EXEC_KINDS}, key=EXEC_KINDS.index)
+        kinds = sorted({j["type"] for _, j in legal if j["type"] in ACTION_KINDS}, key=ACTION_KINDS.index)
         if not kinds:
             return None
         if len(kinds) == 1:
@@ -144,7 +143,7 @@ class RoundModel:
                                   "selected": sel, "enabled": bool(can_change)})
         entering_roll = state.phase == "turn" and not rolled and "roll" in types and self.chip_on is None
         entering_reroll = bool(can_change) and self.sel_dice and "reroll" in types and len(self.entry) < len(self.sel_dice)
-        for face in FACE_ORDER:
+        for face in FACES:
             v["faces"].append({"face": face, "text": t(texts.FACE[face]),
                                "enabled": bool(entering_roll or entering_reroll)})
 
@@ -184,7 +183,7 @@ class RoundModel:
         elif rolled and kind is None and {"choose", "assign", "reroll", "flip"} & types:
             self._choose_view(state, legal, types, t, v, me)
         elif kind is None and rolled:
-            kinds = sorted({j["type"] for _, j in legal if j["type"] in EXEC_KINDS}, key=EXEC_KINDS.index)
+            kinds = sorted({j["type"] for _, j in legal if j["type"] in ACTION_KINDS}, key=ACTION_KINDS.index)
             if kinds:
                 v["prompt"] = t(N_("{name}: which action next?")).format(name=me)
                 for k in kinds:
@@ -208,7 +207,7 @@ class RoundModel:
                 v["prompt"] = t(N_("{name}: all rolled actions are mandatory, one die at a time")).format(name=me)
                 ch.append({"key": "assign:", "text": t(N_("Start with the first die")), "enabled": True, "good": ""})
                 return
-            for k in ("steal", "donate", "swap", "secure"):
+            for k in WILD_KINDS:
                 ok = any(list(o[:i + 1]) == self.assign + [k] for o in options if len(o) > i)
                 ch.append({"key": "assign:" + k, "text": t(texts.FACE[k]), "enabled": ok, "good": ""})
             return
@@ -235,7 +234,7 @@ class RoundModel:
             return
         counts = state.allowed_counts()
         opts = sorted(((j["action"], j["wilds"]) for _, j in legal if j["type"] == "choose"),
-                      key=lambda kw: (EXEC_KINDS.index(kw[0]), kw[1]))
+                      key=lambda kw: (ACTION_KINDS.index(kw[0]), kw[1]))
         hints = []
         if "reroll" in types:
             hints.append(t(N_("tap dice to reroll them")))
@@ -243,7 +242,7 @@ class RoundModel:
             hints.append(t(N_("tap dice to flip them")))
         v["prompt"] = t(N_("{name}: choose one action")).format(name=me) + (
             " " + t(N_("(or {hint})")).format(hint=t(N_(", or ")).join(hints)) if hints else "")
-        for kind in EXEC_KINDS:
+        for kind in ACTION_KINDS:
             ws = sorted(w for k, w in opts if k == kind)
             cs = sorted(counts.get(kind, []))
             for idx, w in enumerate(ws):

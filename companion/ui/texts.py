@@ -5,6 +5,8 @@ Mission names follow the printed boxes: EN Keep/Take/..., DE Behalt/Nimm/..., ES
 """
 from __future__ import annotations
 
+from companion.games.obscurians.constants import EVENT_TEXT
+
 
 def N_(msgid: str) -> str:
     return msgid
@@ -30,22 +32,9 @@ EVENT = {
     "bonus_wild": N_("Bonus Wild"), "chips_or_dice": N_("Chips or Dice"), "flip_the_die": N_("Flip the Die"),
     "reroll_once": N_("Reroll Once"), "all_actions_mandatory": N_("All Actions Mandatory"),
 }
-EVENT_EFFECT = {
-    "sandstorm": N_("The game ends at once. The player who revealed it takes no turn."),
-    "cursed_artifact": N_("The player who revealed this card receives the cursed artifact (-5 coins, a good without colour)."),
-    "double_steal": N_("Double the number of Steal actions this round."),
-    "no_steal": N_("Steal cannot be used this round."),
-    "double_swap": N_("Double the number of Swap actions this round."),
-    "no_swap": N_("Swap cannot be used this round."),
-    "double_secure": N_("Double the number of Secure actions this round."),
-    "no_secure": N_("Secure cannot be used this round."),
-    "double_donate": N_("Double the number of Donate actions this round."),
-    "bonus_wild": N_("Everyone gets 2 Wilds in addition to their roll this round."),
-    "chips_or_dice": N_("This round each player either places suspicion chips or rolls the dice, not both."),
-    "flip_the_die": N_("Any number of dice may be turned to their opposite side this round."),
-    "reroll_once": N_("Any number of dice may be rolled again once this round, for free."),
-    "all_actions_mandatory": N_("All 5 rolled actions must be carried out this round, one die at a time."),
-}
+# The effect texts are the engine's own (constants.EVENT_TEXT): one English source, translated as msgids
+# (companion.i18n.extract lists them for the catalogue test).
+EVENT_EFFECT = EVENT_TEXT
 GAME = {"obscurians": N_("Obscurians"), "obscurio": N_("Obscurio"), "obelisk": N_("Obelisk")}
 
 # Screen colours (RGBA 0-1) for each player colour: saturated enough to tell apart across a table.

@@ -25,7 +25,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 NAMES = ("Anna", "Ben", "Chris", "Dana", "Emil", "Fay", "Gus")
-FACES = ("steal", "donate", "swap", "secure", "relocate", "wild")
+from companion.games.obscurians.constants import FACES  # noqa: E402  (after the sys.path line)
 
 
 class Stuck(RuntimeError):
