@@ -35,7 +35,7 @@ from kivy.properties import (  # noqa: E402
 )
 
 from companion.games.errors import IllegalAction, InvalidInput  # noqa: E402
-from companion.games.obscurians.constants import BASE_COLOURS, BASE_MISSIONS, COLOURS, MISSIONS  # noqa: E402
+from companion.games.obscurians.constants import BASE_COLOURS, BASE_MISSIONS, COLOURS, MISSIONS, UNCOLOURED  # noqa: E402
 from companion.session.store import StoreError  # noqa: E402
 from companion.i18n.messages import translate_error  # noqa: E402
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, normalise, translations  # noqa: E402
@@ -469,7 +469,7 @@ class CompanionApp(App):
 
         out = []
         for g in sorted(goods, key=good_sort_key):
-            label = str(goods[g]) if g not in ("lamp", "artifact") else self.t(texts.GOOD_SHORT[g])
+            label = str(goods[g]) if g not in UNCOLOURED else self.t(texts.GOOD_SHORT[g])
             out.append({"text": label, "rgba": list(texts.RGBA[g]), "ink": list(texts.INK[g])})
         return out
 
