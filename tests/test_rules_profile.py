@@ -44,3 +44,9 @@ def test_cli_prints_the_profile_and_rejects_a_bad_one(tmp_path):
                          capture_output=True, text=True)
     assert run.returncode == 2
     assert "rules.take_cap" in run.stderr and "Traceback" not in run.stderr
+    broken = tmp_path / "broken.json"
+    broken.write_text("{take_cap: no")
+    run = subprocess.run([sys.executable, "-m", "companion", "rules", "obscurians", "--rules", str(broken)],
+                         capture_output=True, text=True)
+    assert run.returncode == 2
+    assert "not valid JSON" in run.stderr and "Traceback" not in run.stderr

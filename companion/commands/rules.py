@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import sys
+
+from companion.commands._files import InputError, load_rules
 
 
 def register(subparsers) -> None:
@@ -13,13 +16,13 @@ def register(subparsers) -> None:
 
 
 def run(args) -> int:
-    from companion.games.obscurians.rules import Rules
     from companion.games.obscurians.rulings import profile
 
-    rules = Rules()
-    if args.rules:
-        with open(args.rules, encoding="utf-8") as f:
-            rules = Rules.from_json(json.load(f))
+    try:
+        rules = load_rules(args.rules)
+    except InputError as err:
+        print(err, file=sys.stderr)
+        return 2
     entries = profile(rules)
     if args.json:
         print(json.dumps(entries, indent=2))

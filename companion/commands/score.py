@@ -10,6 +10,8 @@ import argparse
 import json
 import sys
 
+from companion.commands._files import InputError, load_json, load_rules
+
 EXIT_INPUT = 2
 GAMES = ("obscurians",)
 
@@ -28,45 +30,19 @@ def register(subparsers) -> None:
     p.set_defaults(func=run)
 
 
-def _load_json(path: str):
-    """The parsed file, or raises _InputError with a one-line reason."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as err:
-        raise _InputError(path, f"cannot read the file ({err.strerror or err})") from None
-    except UnicodeDecodeError:
-        raise _InputError(path, "cannot read the file (not UTF-8 text)") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise _InputError(path, f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
-
-
-class _InputError(Exception):
-    def __init__(self, path: str, message: str):
-        super().__init__(f"{path}: {message}")
-
-
 def run(args: argparse.Namespace) -> int:
     from companion.games.errors import InvalidInput
-    from companion.games.obscurians.rules import Rules
     from companion.games.obscurians.scoring import parse_end, score
 
     try:
-        rules = Rules()
-        if args.rules:
-            try:
-                rules = Rules.from_json(_load_json(args.rules))
-            except InvalidInput as err:
-                raise _InputError(args.rules, str(err)) from None
-        data = _load_json(args.file)
+        rules = load_rules(args.rules)
+        data = load_json(args.file)
         try:
             if isinstance(data, dict) and data.get("game", args.game) != args.game:
                 raise InvalidInput(f"game: this file is for {data['game']!r}, not {args.game!r}")
             result = score(parse_end(data), rules)
         except InvalidInput as err:
-            raise _InputError(args.file, str(err)) from None
+            raise InputError(args.file, str(err)) from None
         if args.bgstats:
             from companion.games.obscurians.bgstats import to_bgstats
 
@@ -78,13 +54,13 @@ def run(args: argparse.Namespace) -> int:
             try:
                 play = to_bgstats(result, date, duration_min=args.duration)
             except InvalidInput as err:
-                raise _InputError("--date/--duration", str(err)) from None
+                raise InputError("--date/--duration", str(err)) from None
             print(json.dumps(play, indent=2, ensure_ascii=False))
         elif args.json:
             print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         else:
             sys.stdout.write(result.to_text())
-    except _InputError as err:
+    except InputError as err:
         print(err, file=sys.stderr)
         return EXIT_INPUT
     return 0

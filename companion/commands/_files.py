@@ -1,0 +1,39 @@
+"""Reading the JSON files the subcommands take (END.json, a rules profile): one-line errors naming the file."""
+from __future__ import annotations
+
+import json
+
+
+class InputError(Exception):
+    """A file the user gave cannot be used; the message is one line: "PATH: what is wrong"."""
+
+    def __init__(self, path: str, message: str):
+        super().__init__(f"{path}: {message}")
+
+
+def load_json(path: str):
+    """The parsed file, or InputError with a one-line reason."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as err:
+        raise InputError(path, f"cannot read the file ({err.strerror or err})") from None
+    except UnicodeDecodeError:
+        raise InputError(path, "cannot read the file (not UTF-8 text)") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(path, f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
+
+
+def load_rules(path: str | None):
+    """The group's rules profile from `path` (the defaults when None), or InputError naming the bad field."""
+    from companion.games.errors import InvalidInput
+    from companion.games.obscurians.rules import Rules
+
+    if path is None:
+        return Rules()
+    try:
+        return Rules.from_json(load_json(path))
+    except InvalidInput as err:
+        raise InputError(path, str(err)) from None
