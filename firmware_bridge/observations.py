@@ -185,3 +185,21 @@ def observation_from_json(d: Any) -> Observation:
 for _cls in OBSERVATION_TYPES:
     _cls.to_json = to_json
 del _cls
+
+
+@dataclass(frozen=True)
+class DeviceFault:
+    """The device reports a fault of its own while staying connected (a sensor that does not answer, a full
+    receive buffer): `code` is the device protocol's number for it, `detail` a sentence for players."""
+    device: str
+    code: int
+    detail: str = ""
+    source: str = ""
+    at: float = 0.0
+    TYPE = "device_fault"
+
+
+# Appended types join the registry here (the tuples above stay as they are for readers of the union).
+OBSERVATION_TYPES = OBSERVATION_TYPES + (DeviceFault,)
+BY_TYPE[DeviceFault.TYPE] = DeviceFault
+DeviceFault.to_json = to_json
