@@ -121,3 +121,9 @@ def open_device(url: str | DeviceURL) -> Device:
     """A Device for `url`, not yet opened (`await device.open()` or `async with`)."""
     parsed = url if isinstance(url, DeviceURL) else parse_url(url)
     return device_class(parsed)(parsed)
+
+
+# --- Table Bus boards (firmware_bridge/tablebus, hardware/PROTOCOL.md) ---
+register("serial", None, "firmware_bridge.tablebus.serial_device:SerialTableBus")
+register("ble", "tablebus", "firmware_bridge.tablebus.ble_device:BleTableBus")
+register("sim", "tablebus", "firmware_bridge.tablebus.sim_device:SimTableBus")
