@@ -203,3 +203,22 @@ class DeviceFault:
 OBSERVATION_TYPES = OBSERVATION_TYPES + (DeviceFault,)
 BY_TYPE[DeviceFault.TYPE] = DeviceFault
 DeviceFault.to_json = to_json
+
+
+@dataclass(frozen=True)
+class DieIdentified:
+    """A die said what it is, on connecting: `kind` its make (godice, pixels), `model` its shell or die type (d6,
+    d20 …), `colour` its body or dot colour as the maker names it ("red", "onyxBlack"), `name` what it advertises."""
+    die: str
+    kind: str
+    model: str = ""
+    colour: str = ""
+    name: str = ""
+    source: str = ""
+    at: float = 0.0
+    TYPE = "die_identified"
+
+
+OBSERVATION_TYPES = OBSERVATION_TYPES + (DieIdentified,)
+BY_TYPE[DieIdentified.TYPE] = DieIdentified
+DieIdentified.to_json = to_json
