@@ -114,7 +114,7 @@ class Decoder:
                     pos = n
                     break
                 skipped += i - pos
-                if n - i < OVERHEAD:
+                if n - i < 2:
                     pos = i
                     break
                 length = buf[i + 1]
