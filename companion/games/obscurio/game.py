@@ -1,0 +1,75 @@
+"""Obscurio as the game contract sees it (companion.games.contract.Game): what the session, the CLI and the UI
+shell ask of this game, answered by the engine. Registering the game is one line in companion/session/games.py:
+``"obscurio": "companion.games.obscurio.game"``."""
+from __future__ import annotations
+
+from companion.games.contract import Game
+from companion.games.obscurio.actions import action_from_json, action_from_text
+from companion.games.obscurio.constants import MAX_PLAYERS, MIN_PLAYERS
+from companion.games.obscurio.describe import describe, status
+from companion.games.obscurio.rules import Rules
+from companion.games.obscurio.rulings import RULINGS, values
+from companion.games.obscurio.setup import Setup
+from companion.games.obscurio.state import State, new_game
+
+
+class Obscurio(Game):
+    name = "obscurio"
+    title = "Obscurio"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS  # the Grimoire included
+    ui_plugin = None  # no UI package yet
+    rulings = RULINGS
+
+    def setup_from_json(self, d) -> Setup:
+        return Setup.from_json(d)
+
+    def new_game(self, setup: Setup) -> State:
+        return new_game(setup)
+
+    def state_from_json(self, d) -> State:
+        return State.from_json(d)
+
+    def action_from_json(self, d):
+        return action_from_json(d)
+
+    def action_from_text(self, s: str):
+        return action_from_text(s)
+
+    def players(self, setup: Setup) -> list[str]:
+        return [name for name, _ in setup.players]
+
+    def is_over(self, state: State) -> bool:
+        return state.is_over
+
+    def status(self, state: State) -> str:
+        return status(state)
+
+    def summary(self, state: State) -> dict:
+        outcome = state.outcome()
+        return {
+            "status": status(state),
+            "turn": state.turn,
+            "active": None,  # the wizards play together; nobody holds "the turn"
+            "winners": [state.setup.name_of(w) for w in outcome.winners] if outcome else [],
+            "totals": {},    # Obscurio has no points
+        }
+
+    def describe(self, state: State) -> str:
+        return describe(state)
+
+    def default_rules(self) -> Rules:
+        return Rules()
+
+    def rules_from_json(self, d) -> Rules:
+        return Rules.from_json(d)
+
+    def rule_values(self, rules: Rules) -> dict[str, str]:
+        return values(rules)
+
+    def random_game(self, seed: int, n_players: int):
+        from companion.games.obscurio.randplay import random_game
+
+        return random_game(seed, n_players)
+
+
+GAME = Obscurio()
