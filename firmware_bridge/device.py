@@ -127,3 +127,9 @@ def open_device(url: str | DeviceURL) -> Device:
 register("serial", None, "firmware_bridge.tablebus.serial_device:SerialTableBus")
 register("ble", "tablebus", "firmware_bridge.tablebus.ble_device:BleTableBus")
 register("sim", "tablebus", "firmware_bridge.tablebus.sim_device:SimTableBus")
+
+# --- Smart dice over BLE and simulated (firmware_bridge/ble, firmware_bridge/sim.py; docs/devices.md) ---
+register("ble", "godice", "firmware_bridge.ble.godice:GoDiceDevice")
+register("ble", "pixels", "firmware_bridge.ble.pixels:Pixels")
+register("sim", "godice", "firmware_bridge.sim:SimDice")
+register("sim", "pixels", "firmware_bridge.sim:SimDice")

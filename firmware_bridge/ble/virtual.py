@@ -50,6 +50,7 @@ log = logging.getLogger(__name__)
 
 CENTRAL_ADDRESS = "C0:00:00:00:00:01"
 DEFAULT_ADVERTISING_MS = 40.0
+DEFAULT_MTU = 247
 
 # HCI reasons a peripheral gives when it ends a link
 LINK_LOSS = hci.HCI_ErrorCode.CONNECTION_TIMEOUT_ERROR                                          # 0x08
@@ -398,6 +399,13 @@ class VirtualRadio:
 
         return BleBackend(scanner=self.scanner_backend, client=self.client_backend)
 
+    def open_device(self, url: str, **kw):
+        """The production Device for a ble:// URL, reaching its peripheral on this radio (not yet opened)."""
+        from firmware_bridge.device import device_class, parse_url
+
+        parsed = parse_url(url)
+        return device_class(parsed)(parsed, backend=self.backend, **kw)
+
     # --- peripherals ---------------------------------------------------------------------------------------------
     def _make_device(self, name: str, address: str) -> tuple[_Controller, Device]:
         controller = _Controller(name, link=self.link, public_address=address)
@@ -621,6 +629,7 @@ class VirtualBleakClient(BaseBleakClient):
 
     async def _discover(self, connection: Connection) -> BleakGATTServiceCollection:
         peer = Peer(connection)
+        await peer.request_mtu(DEFAULT_MTU)          # as the OS stacks do on connecting
         await peer.discover_services()
         collection = BleakGATTServiceCollection()
         for service in peer.services:

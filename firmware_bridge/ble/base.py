@@ -1,0 +1,141 @@
+"""What the BLE dice share: one Link per connection attempt, a queue of observations, errors as DeviceErrors.
+
+A die's id (`DieRolled.die`) is its Bluetooth address, upper case: stable across reconnects and app restarts, so the
+binding table can key on it. `source` is the device URL.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from typing import AsyncIterator, Callable
+
+from firmware_bridge.ble.transport import BleakLink, BleBackend, Link, default_backend, translate
+from firmware_bridge.device import Device, DeviceURL
+from firmware_bridge.errors import BadDeviceURL, ConnectionLost, DeviceError
+from firmware_bridge.observations import Observation, SignalStrength
+
+log = logging.getLogger(__name__)
+
+_END = object()
+LinkFactory = Callable[[DeviceURL], Link]
+
+
+def url_float(url: DeviceURL, key: str, default: float) -> float:
+    text = url.params.get(key)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise BadDeviceURL(f"{url}: {key}={text!r} is not a number") from None
+    if value < 0:
+        raise BadDeviceURL(f"{url}: {key} cannot be negative")
+    return value
+
+
+class BleDie(Device):
+    """Base of the BLE dice. Subclasses implement `_setup(link)` (subscribe, first requests) and `command()`.
+
+    `link_factory` builds the Link for an attempt (default: bleak with `backend`, or the process default);
+    `clock` stamps observations' `at` (monotonic seconds)."""
+
+    kind = "die"
+
+    def __init__(self, url: DeviceURL, *, backend: BleBackend | None = None, link_factory: LinkFactory | None = None,
+                 clock: Callable[[], float] = time.monotonic):
+        super().__init__(url)
+        self.die = url.address.upper()
+        self.source = url.text or f"{url.scheme}://{url.address}"
+        self.backend = backend
+        self.clock = clock
+        self.timeout = url_float(url, "timeout", 10.0)
+        self._link_factory = link_factory or self._bleak_link
+        self._queue: asyncio.Queue = asyncio.Queue()
+        self._link: Link | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._closed = False
+        self._display_name: str | None = url.params.get("name")
+
+    def _bleak_link(self, url: DeviceURL) -> Link:
+        return BleakLink(url.address, backend=self.backend or default_backend(), timeout=self.timeout,
+                         name=self._display_name)
+
+    @property
+    def name(self) -> str:
+        if self._link is not None and self._link.name and self._link.name != self._link.address:
+            return self._link.name
+        return self._display_name or self.url.address
+
+    # --- lifecycle -----------------------------------------------------------------------------------------------
+    async def open(self) -> None:
+        self._closed = False
+        link = self._link_factory(self.url)
+        link.on_lost = self._on_lost
+        self._link = link
+        try:
+            await link.connect()
+            await self._setup(link)
+        except BaseException as err:
+            await self._close_link()
+            if isinstance(err, (asyncio.CancelledError, KeyboardInterrupt)):
+                raise
+            if isinstance(err, DeviceError):
+                raise
+            raise translate(err, self.name) from err
+        if link.rssi is not None:
+            self.emit(SignalStrength(self.die, int(link.rssi), source=self.source, at=self.clock()))
+
+    async def _setup(self, link: Link) -> None:
+        """Subscribe and ask the first questions; raise DeviceError (ProtocolError) if this is not the device."""
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for task in list(self._tasks):
+            task.cancel()
+        await self._close_link()
+        self._queue.put_nowait(_END)
+
+    async def _close_link(self) -> None:
+        link, self._link = self._link, None
+        if link is not None:
+            link.on_lost = None
+            with contextlib.suppress(Exception):
+                await link.close()
+
+    def _on_lost(self, reason: str) -> None:
+        if not self._closed:
+            self._queue.put_nowait(ConnectionLost(f"{self.name}: {reason}"))
+
+    async def observations(self) -> AsyncIterator[Observation]:
+        while True:
+            item = await self._queue.get()
+            if item is _END:
+                return
+            if isinstance(item, DeviceError):
+                raise item
+            yield item
+
+    def emit(self, observation: Observation) -> None:
+        self._queue.put_nowait(observation)
+
+    def spawn(self, coro) -> None:
+        """A background job of this connection (battery polling), cancelled on close; failures are logged."""
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task) -> None:
+            self._tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None and not self._closed:
+                log.debug("%s: background job failed: %r", self.name, t.exception())
+
+        task.add_done_callback(done)
+
+    async def _write(self, uuid: str, data: bytes) -> None:
+        link = self._link
+        if link is None:
+            raise ConnectionLost(f"{self.name} is not connected")
+        await link.write(uuid, data, response=False)

@@ -1,0 +1,207 @@
+"""sim:// dice: a virtual radio with simulated dice that roll by themselves, read through bleak like real ones.
+
+    sim://godice?count=5&seed=7              five GoDice (d6 shells) rolling every few seconds, seeded
+    sim://pixels?count=2&seed=3&die=d20      two Pixels d20 (current firmware; &firmware=legacy for the old one)
+
+Parameters: count (1-12, default 1), seed (default 0), every (mean seconds between a die's rolls, default 4; 0: the
+dice only roll when told — `device.dice[i].roll(face)`), shell (GoDice, default d6), die and firmware (Pixels),
+crooked (Pixels: the share of landings that end tilted, default 0.05), battery (start percent, default 90).
+
+Opening starts a VirtualRadio (firmware_bridge.ble.virtual) with the dice as BLE peripherals and connects one
+production device per die (GoDiceDevice / PixelsDevice) through bleak's facades with the radio's backend: the same
+code path as ble:// dice, with no hardware. Die ids are their simulated addresses (F0:51:00:00:0K:NN).
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+from dataclasses import replace
+from typing import AsyncIterator
+
+from firmware_bridge.commands import Command
+from firmware_bridge.device import Device, DeviceURL, parse_url
+from firmware_bridge.errors import BadDeviceURL, ConnectionLost, DeviceError
+from firmware_bridge.observations import ConnectionChanged, Observation
+
+log = logging.getLogger(__name__)
+
+GODICE_COLOURS = ("red", "green", "blue", "yellow", "orange", "black")
+_END = object()
+
+
+def _int(url: DeviceURL, key: str, default: int, lo: int, hi: int) -> int:
+    text = url.params.get(key)
+    if text is None:
+        return default
+    try:
+        value = int(text)
+    except ValueError:
+        raise BadDeviceURL(f"{url}: {key}={text!r} is not a whole number") from None
+    if not lo <= value <= hi:
+        raise BadDeviceURL(f"{url}: {key} must be between {lo} and {hi}")
+    return value
+
+
+def _float(url: DeviceURL, key: str, default: float, lo: float, hi: float) -> float:
+    text = url.params.get(key)
+    if text is None:
+        return default
+    try:
+        value = float(text)
+    except ValueError:
+        raise BadDeviceURL(f"{url}: {key}={text!r} is not a number") from None
+    if not lo <= value <= hi:
+        raise BadDeviceURL(f"{url}: {key} must be between {lo:g} and {hi:g}")
+    return value
+
+
+class SimDice(Device):
+    """Simulated dice on a private virtual radio (one connection attempt's lifetime, like every Device)."""
+
+    def __init__(self, url: DeviceURL):
+        super().__init__(url)
+        self.kind = url.address.lower()
+        if self.kind not in ("godice", "pixels"):
+            raise BadDeviceURL(f"{url}: simulated dice are sim://godice or sim://pixels")
+        self.count = _int(url, "count", 1, 1, 12)
+        self.seed = _int(url, "seed", 0, 0, 2 ** 31)
+        self.every = _float(url, "every", 4.0, 0.0, 3600.0)
+        self.crooked_share = _float(url, "crooked", 0.05, 0.0, 1.0)
+        self.battery = _int(url, "battery", 90, 0, 100)
+        self.shell = url.params.get("shell", "d6")
+        self.die_type = url.params.get("die", "d6")
+        self.firmware = url.params.get("firmware", "current")
+        self.source = url.text or f"sim://{self.kind}"
+        from firmware_bridge.ble import godice_protocol, pixels_protocol
+
+        if self.shell not in godice_protocol.SHELLS:
+            raise BadDeviceURL(f"{url}: shell={self.shell!r}; GoDice shells: {', '.join(godice_protocol.SHELLS)}")
+        if self.die_type not in pixels_protocol.DIE_TYPE_CODES or self.die_type == "unknown":
+            raise BadDeviceURL(f"{url}: die={self.die_type!r}; Pixels dice: d4 d6 d8 d10 d00 d12 d20")
+        if self.firmware not in ("current", "legacy"):
+            raise BadDeviceURL(f"{url}: firmware={self.firmware!r}; use current or legacy")
+        self.radio = None
+        self.dice: list = []                     # the simulated dice (roll(), drop_connection(), …)
+        self.devices: dict[str, Device] = {}     # die id → the production device reading it
+        self._queue: asyncio.Queue = asyncio.Queue()
+        self._tasks: set[asyncio.Task] = set()
+        self._closed = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.count} simulated {'GoDice' if self.kind == 'godice' else 'Pixels'}"
+
+    def address(self, i: int) -> str:
+        return f"F0:51:00:00:{1 if self.kind == 'godice' else 2:02X}:{i + 1:02X}"
+
+    async def open(self) -> None:
+        from firmware_bridge.ble.godice import GoDiceDevice
+        from firmware_bridge.ble.pixels import PixelsDevice
+        from firmware_bridge.ble.virtual import VirtualRadio
+
+        self._closed = False
+        self.radio = VirtualRadio(seed=self.seed)
+        try:
+            await self.radio.start()
+            for i in range(self.count):
+                address = self.address(i)
+                if self.kind == "godice":
+                    die = await self.radio.add_godice(address, name=f"GoDice_{i + 1}", shell=self.shell,
+                                                      color=GODICE_COLOURS[i % len(GODICE_COLOURS)],
+                                                      battery=self.battery, seed=self.seed * 100 + i)
+                    url = parse_url(f"ble://{address}?kind=godice&shell={self.shell}&battery_every=0&timeout=5")
+                    device: Device = GoDiceDevice(url, backend=self.radio.backend)
+                else:
+                    die = await self.radio.add_pixels(address, name=f"Pixel_{i + 1}", die_type=self.die_type,
+                                                      firmware=self.firmware, battery=self.battery)
+                    device = PixelsDevice(parse_url(f"ble://{address}?kind=pixels&timeout=5"),
+                                          backend=self.radio.backend)
+                self.dice.append(die)
+                await device.open()
+                self.devices[device.die] = device
+                self._spawn(self._forward(device))
+                self._queue.put_nowait(ConnectionChanged(device.die, "connected", f"{device.name} is connected "
+                                                         f"(simulated)", source=self.source))
+                if self.every:
+                    self._spawn(self._roll_by_itself(die, random.Random(self.seed * 1000 + i)))
+        except BaseException as err:
+            await self.close()
+            if isinstance(err, (DeviceError, asyncio.CancelledError)):
+                raise
+            raise DeviceError(f"{self.url}: the simulated dice could not start ({err!r})") from err
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _forward(self, device: Device) -> None:
+        try:
+            async for obs in device.observations():
+                with contextlib.suppress(TypeError, ValueError):
+                    obs = replace(obs, source=self.source)
+                self._queue.put_nowait(obs)
+        except DeviceError as err:
+            self._queue.put_nowait(err if isinstance(err, ConnectionLost) else ConnectionLost(str(err)))
+
+    async def _roll_by_itself(self, die, rng: random.Random) -> None:
+        while not self._closed:
+            await asyncio.sleep(rng.uniform(0.5, 1.5) * self.every)
+            tumble = rng.uniform(0.4, 1.2)
+            try:
+                if self.kind == "pixels" and rng.random() < self.crooked_share:
+                    await die.crooked(tumble=tumble)
+                elif self.kind == "pixels":
+                    await die.roll(_pixels_face(self.die_type, rng), tumble=tumble)
+                else:
+                    await die.roll(rng.choice(_shell_faces(self.shell)), tumble=tumble)
+            except Exception as err:             # a die that cannot roll stops rolling; the others go on
+                log.debug("%s: simulated roll failed: %r", die.name, err)
+                return
+
+    async def observations(self) -> AsyncIterator[Observation]:
+        while True:
+            item = await self._queue.get()
+            if item is _END:
+                return
+            if isinstance(item, DeviceError):
+                raise item
+            yield item
+
+    async def command(self, command: Command, die: str | None = None) -> None:
+        """Send to one die (`die` = its id), or to all when `die` is None or this device's URL."""
+        targets = [self.devices[die]] if die in self.devices else list(self.devices.values())
+        if die is not None and die not in self.devices and die != self.source:
+            raise DeviceError(f"{die} is not one of {self.name}")
+        for device in targets:
+            await device.command(command)
+
+    async def close(self) -> None:
+        if self._closed and self.radio is None:
+            return
+        self._closed = True
+        for task in list(self._tasks):
+            task.cancel()
+        for device in list(self.devices.values()):
+            with contextlib.suppress(Exception):
+                await device.close()
+        self.devices.clear()
+        radio, self.radio = self.radio, None
+        if radio is not None:
+            with contextlib.suppress(Exception):
+                await radio.close()
+        self._queue.put_nowait(_END)
+
+
+def _pixels_face(die_type: str, rng: random.Random) -> int:
+    from firmware_bridge.ble.pixels_protocol import FACE_COUNTS, face_value
+
+    return face_value(die_type, rng.randrange(FACE_COUNTS.get(die_type, 6)))
+
+
+def _shell_faces(shell: str) -> tuple[int, ...]:
+    from firmware_bridge.ble.godice_protocol import shell as get_shell
+
+    return get_shell(shell).values
