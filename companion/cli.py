@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import pkgutil
 import sys
 
@@ -28,6 +29,19 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        code = _run(argv)
+        sys.stdout.flush()  # inside the try: a reader that went away shows up here at the latest
+        return code
+    except BrokenPipeError:
+        # `companion tables | head -1`: the reader has all it wanted. Exit quietly, as shell tools do, and keep
+        # Python from complaining again when it flushes stdout at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+
+
+def _run(argv: list[str] | None) -> int:
     args = build_parser().parse_args(argv)
     from companion.session.store import StoreError, TableStore
 
@@ -43,6 +57,8 @@ def main(argv: list[str] | None = None) -> int:
         return args.func(args) or 0
     except (InvalidInput, IllegalAction, StoreError) as err:
         print(f"companion{' ' + args.command if args.command else ''}: {err}", file=sys.stderr)
+    except BrokenPipeError:
+        raise  # not a failure: main() ends quietly
     except OSError as err:
         print(f"companion {args.command}: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
     return EXIT_USAGE

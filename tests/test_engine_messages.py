@@ -150,7 +150,7 @@ def test_mission_chip_and_player_name():
 
 def test_goods_missing_and_secured():
     state = physical().apply(Roll(("secure", "secure", "steal", "donate", "swap"))).apply(Choose("secure"))
-    state = state.apply(Secure(("lamp",))).apply(Secure(("red",)))
+    state = state.apply(Secure(("lamp", "red"))).apply(Secure(("red", "red")))
     state = state.apply(EndTurn())  # Ben's turn
     state = state.apply(Roll(("steal", "steal", "steal", "donate", "swap"))).apply(Choose("steal"))
 

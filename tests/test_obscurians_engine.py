@@ -150,8 +150,9 @@ def test_four_secures_make_a_trade_ban_that_blocks_stealing_and_receiving_until_
 
 def test_secured_goods_cannot_be_stolen_and_return_at_the_owners_next_turn():
     s = rolled(["secure", "relocate", "relocate", "relocate", "relocate"]).apply(Choose("secure", 0))
-    illegal(s, Secure(("red", "red", "red")), "1 or 2")
-    illegal(s, Secure(("blue",)), "Anna has no blue good")
+    illegal(s, Secure(("red", "red", "red")), "2 goods")
+    illegal(s, Secure(("blue",)), "pick 2 of Anna's 11 free goods")
+    illegal(s, Secure(("blue", "red")), "Anna has no blue good")
     s = s.apply(Secure(("lamp", "red"))).apply(EndTurn())
     assert s.secured[0] == {"lamp": 1, "red": 1} and s.goods[0] == {"red": 9}
     s = s.apply(Roll(("steal",) * 5)).apply(Choose("steal", 0))
@@ -166,6 +167,23 @@ def test_secured_goods_cannot_be_stolen_and_return_at_the_owners_next_turn():
     free_reds = s.goods[0].get("red", 0)
     s = s.apply(RevealEvent("no_steal"))
     assert s.secured[0] == {} and s.goods[0] == {"red": free_reds + 1, "lamp": 1}
+
+
+def test_each_secure_puts_exactly_two_goods_in_the_vault_one_only_when_one_is_left():
+    """RULING obscurians-actions: a Secure with 11 free goods cannot keep a good exposed by securing just one."""
+    s = rolled(["secure", "secure", "relocate", "relocate", "relocate"]).apply(Choose("secure", 0))
+    assert s.pending == {"secure": 2}
+    illegal(s, Secure(("red",)), "Each Secure puts 2 goods into the vault: pick 2 of Anna's 11 free goods")
+    assert {len(a.goods) for a in s.legal_actions() if isinstance(a, Secure)} == {2}
+    # Down to one free good: the last Secure takes just that one.
+    lonely = edit(s, goods=[{"red": 2, "lamp": 1}, {"blue": 10}, {"green": 10}, {"yellow": 10}],
+                  secured=[{"red": 8}, {}, {}, {}])
+    lonely = lonely.apply(Secure(("red", "lamp")))
+    assert lonely.goods[0] == {"red": 1} and lonely.pending == {"secure": 1}
+    illegal(lonely, Secure(("red", "red")), "1 when only one free good is left")
+    assert [a for a in lonely.legal_actions() if isinstance(a, Secure)] == [Secure(("red",))]
+    done = lonely.apply(Secure(("red",)))
+    assert done.goods[0] == {} and done.secured[0] == {"red": 10, "lamp": 1} and "end" in done.legal_types()
 
 
 # ----------------------------------------------------------------- rounds, the lamp and the end

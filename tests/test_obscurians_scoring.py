@@ -384,7 +384,18 @@ def mutate(path_fn):
     (lambda d: d["suspicions"][2].update(when=3), "suspicions[2].when: unknown field"),
     (lambda d: d["players"].pop(), "players: 3 players"),
     (lambda d: d["players"][2].update(color="green"), "players[2].color: green is already Ana's colour"),
-    (lambda d: d["players"][1].update(name="  "), "players[1].name: expected a non-empty name"),
+    (lambda d: d["players"][1].update(name="  "), "players[1].name: a player needs a name"),
+    (lambda d: d["players"][1].update(name="Ana"), "players[1].name: Ana is already at the table"),
+    (lambda d: d["players"][1].update(name="Ben\nWinner: Ben (blue)"), "players[1].name: a name cannot contain line"),
+    (lambda d: d["players"][1].update(name="Ben\u2028"), "players[1].name: a name cannot contain line breaks"),
+    (lambda d: d["players"][1].update(name="Ben\x85"), "players[1].name: a name cannot contain line breaks"),
+    (lambda d: d["players"][1].update(name="B\x1ben"), "players[1].name: a name cannot contain the invisible"),
+    (lambda d: d["players"][1].update(name="An\ud800a"), "players[1].name: a name cannot contain the invisible"),
+    (lambda d: d["players"][1].update(name=["Ben"]), "players[1].name: a name must be text"),
+    (lambda d: d["players"][1].update(name="B" * 41), "players[1].name: a name can have at most 40 characters"),
+    (lambda d: d["players"][0].update(lamp=False), "players[*].lamp: nobody holds the magic lamp"),
+    (lambda d: d["players"][2].update(mission="collect"),  # keep, take and collect: three of one trio
+     "players[*].mission: with 4 players two of Keep/Take/Collect and two of Give/Select/Lose"),
     (lambda d: d["players"][1].pop("name"), "players[1].name: missing"),
     (lambda d: d["players"][3].update(mission="keep"), "players[3].mission: keep is already Ana's mission"),
     (lambda d: d["players"][3].update(mission="control"), "players[3].mission: control comes with the Control"),
@@ -417,8 +428,10 @@ def test_invalid_input_names_the_field(change, message):
 def test_optional_fields_default():
     d = {"players": [{"name": n, "color": c, "mission": m} for n, c, m in
                      [("A", "red", "keep"), ("B", "blue", "give"), ("C", "green", "take"), ("D", "pink", "lose")]]}
+    d["players"][0]["lamp"] = True  # RULING obscurians-lamp: somebody always holds it
     end = parse_end(d)
-    assert end.suspicions == () and all(p.goods == () and not p.lamp and not p.artifact for p in end.players)
+    assert end.suspicions == () and all(p.goods == () and not p.artifact for p in end.players)
+    assert [p.lamp for p in end.players] == [True, False, False, False]
     assert score(end).player("blue").total == 70 + 8
 
 
@@ -432,10 +445,14 @@ def test_not_an_object():
 def end_positions(draw):
     n = draw(st.integers(4, 7))
     colours = list(COLOURS) if n == 7 else draw(st.permutations(COLOURS[:6]))[:n]
-    missions = list(draw(st.permutations(MISSIONS if n == 7 else MISSIONS[:6])))[:n]
+    if n == 4:  # RULING obscurians-players: two of Keep/Take/Collect and two of Give/Select/Lose
+        missions = list(draw(st.permutations(MISSIONS[:3])))[:2] + list(draw(st.permutations(MISSIONS[3:6])))[:2]
+        missions = list(draw(st.permutations(missions)))
+    else:
+        missions = list(draw(st.permutations(MISSIONS if n == 7 else MISSIONS[:6])))[:n]
     left = dict.fromkeys(colours, 10)
     players = []
-    holders = draw(st.tuples(st.integers(-1, n - 1), st.integers(-1, n - 1)))
+    holders = draw(st.tuples(st.integers(0, n - 1), st.integers(-1, n - 1)))  # the lamp is always held
     for i, (c, m) in enumerate(zip(colours, missions)):
         goods = {}
         for g in draw(st.lists(st.sampled_from(colours), max_size=12)):
@@ -528,7 +545,7 @@ def test_cli_subprocess_table_json_bgstats_and_rules(tmp_path):
     rules = tmp_path / "rules.json"
     rules.write_text('{"take_cap": false}')
     take = {"players": [{"name": "A", "color": "red", "mission": "take", "goods": {"blue": 7}},
-                        {"name": "B", "color": "blue", "mission": "keep"},
+                        {"name": "B", "color": "blue", "mission": "keep", "lamp": True},
                         {"name": "C", "color": "green", "mission": "give"},
                         {"name": "D", "color": "pink", "mission": "lose"}]}
     f = tmp_path / "take.json"

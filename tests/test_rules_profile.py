@@ -1,27 +1,20 @@
-"""Every Obscurians ruling in RULINGS.md is visible in the rules profile; the editable ones show the group's value."""
+"""The rules profile a group sees (`companion rules GAME`, the setup screen): every ruling, the editable ones with
+the table's value. Whether the stored rulings match the team's RULINGS.md is tests/test_rulings_conformance.py."""
 import json
-import re
 import subprocess
 import sys
-from pathlib import Path
 
 from companion.games.obscurians.rules import Rules
 from companion.games.obscurians.rulings import RULINGS, profile
-
-RULINGS_MD = Path(__file__).resolve().parents[2] / "shared" / "rules" / "RULINGS.md"
-
-
-def test_profile_covers_every_obscurians_ruling():
-    documented = set(re.findall(r"\*\*(obscurians-[a-z-]+)\*\*", RULINGS_MD.read_text()))
-    assert documented, "RULINGS.md not found beside the repository"
-    assert {rid for rid, _, _ in RULINGS} == documented
+from companion.games.rulings import ids_of
 
 
-def test_editable_rulings_are_those_marked_editable():
-    text = RULINGS_MD.read_text()
-    marked = {rid for rid in re.findall(r"\*\*(obscurians-[a-z-]+)\*\*", text)
-              if "**editable**" in text.split(f"**{rid}**", 1)[1].split("\n- **", 1)[0]}
-    assert {e["id"] for e in profile() if e["editable"]} == marked
+def test_the_profile_lists_every_obscurians_ruling_with_its_text():
+    entries = profile()
+    assert [e["id"] for e in entries] == ids_of("obscurians")
+    assert {"obscurians-relocate", "obscurians-lamp"} <= {e["id"] for e in entries}
+    assert all(e["text"] and e["summary"] and e["title"] for e in entries)
+    assert {e["id"] for e in entries if e["editable"]} == {"obscurians-dice", "obscurians-take-cap"}
 
 
 def test_profile_shows_the_groups_choice():
@@ -29,6 +22,10 @@ def test_profile_shows_the_groups_choice():
     squared = {e["id"]: e["value"] for e in profile(Rules(take_cap=False))}
     assert capped["obscurians-take-cap"] != squared["obscurians-take-cap"]
     assert "25" in capped["obscurians-take-cap"]
+    swapped = Rules.from_json({"pips": {"1": "steal", "6": "donate", "2": "secure", "5": "swap", "3": "relocate",
+                                        "4": "wild"}})
+    assert {e["id"]: e["value"] for e in profile(swapped)}["obscurians-dice"].startswith("1 steal, 2 secure")
+    assert len(RULINGS) == len(profile())
 
 
 def test_cli_prints_the_profile_and_rejects_a_bad_one(tmp_path):
@@ -38,6 +35,9 @@ def test_cli_prints_the_profile_and_rejects_a_bad_one(tmp_path):
                          capture_output=True, text=True, check=True).stdout
     entries = {e["id"]: e for e in json.loads(out)}
     assert entries["obscurians-take-cap"]["value"] == "n x n, no cap"
+    full = subprocess.run([sys.executable, "-m", "companion", "rules", "obscurians", "--full"],
+                          capture_output=True, text=True, check=True).stdout
+    assert "English rulebook" in full  # obscurians-relocate's whole text, as decided
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"take_cap": "maybe"}))
     run = subprocess.run([sys.executable, "-m", "companion", "rules", "obscurians", "--rules", str(bad)],

@@ -1,7 +1,8 @@
 """Reading the JSON files the subcommands take (END.json, a rules profile): one-line errors naming the file."""
 from __future__ import annotations
 
-import json
+from companion.games.errors import InvalidInput
+from companion.session.jsontext import loads
 
 
 class InputError(Exception):
@@ -21,19 +22,16 @@ def load_json(path: str):
     except UnicodeDecodeError:
         raise InputError(path, "cannot read the file (not UTF-8 text)") from None
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise InputError(path, f"not valid JSON (line {err.lineno}, column {err.colno}: {err.msg})") from None
+        return loads(text)
+    except InvalidInput as err:
+        raise InputError(path, str(err)) from None
 
 
-def load_rules(path: str | None):
-    """The group's rules profile from `path` (the defaults when None), or InputError naming the bad field."""
-    from companion.games.errors import InvalidInput
-    from companion.games.obscurians.rules import Rules
-
+def load_rules(game, path: str | None):
+    """`game`'s rules profile from `path` (its defaults when None), or InputError naming the bad field."""
     if path is None:
-        return Rules()
+        return game.default_rules()
     try:
-        return Rules.from_json(load_json(path))
+        return game.rules_from_json(load_json(path))
     except InvalidInput as err:
         raise InputError(path, str(err)) from None

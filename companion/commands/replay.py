@@ -20,7 +20,8 @@ def replay(args: argparse.Namespace) -> int:
     game_log = read_log_file(args.file)
     adapter = games.get(game_log.game)
     if args.json:
-        out = {"game": game_log.game, "state": game_log.state.to_json(), "outcome": adapter.outcome_json(game_log.state)}
+        out = {"game": game_log.game, "state": game_log.state.to_json(),
+               "outcome": adapter.outcome_json(game_log.state)}
         print(json.dumps(out, indent=2, sort_keys=True))
     else:
         print(adapter.describe(game_log.state))

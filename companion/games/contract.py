@@ -20,6 +20,7 @@ Obscurians JSON stays exactly what `companion score` has always printed.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, runtime_checkable
 
@@ -97,3 +98,100 @@ class Outcome:
 
 def outcome_lines(lines: Iterable[tuple[str, int | None]]) -> tuple[OutcomeLine, ...]:
     return tuple(OutcomeLine(rule, points) for rule, points in lines)
+
+
+class Game(ABC):
+    """Everything a shell (session, CLI, UI) needs from one game: one instance per game, in its package's game.py.
+
+    The registry (companion/session/games.py) names these by module path and imports each only when asked, so
+    listing tables never pays for every engine in the house.
+    """
+
+    name: str = ""                     # "obscurians": the id in logs, the database and URLs
+    title: str = ""                    # "Obscurians": a msgid, translated by the UI
+    min_players: int = 1
+    max_players: int = 1
+    ui_plugin: str | None = None       # module path of the game's UI package, imported by the UI shell only
+    rulings: tuple = ()                # companion.games.rulings.Ruling, every RULINGS.md id of this game
+
+    # -- parsing ---------------------------------------------------------------------------------------------------
+    @abstractmethod
+    def setup_from_json(self, d: Any) -> GameSetup:
+        """InvalidInput naming the field for anything malformed or impossible."""
+
+    @abstractmethod
+    def new_game(self, setup: GameSetup) -> GameState: ...
+
+    @abstractmethod
+    def state_from_json(self, d: Any) -> GameState: ...
+
+    @abstractmethod
+    def action_from_json(self, d: Any) -> GameAction: ...
+
+    @abstractmethod
+    def action_from_text(self, s: str) -> GameAction: ...
+
+    # -- what shells show ------------------------------------------------------------------------------------------
+    @abstractmethod
+    def players(self, setup: GameSetup) -> list[str]:
+        """Player names in seat order."""
+
+    @abstractmethod
+    def is_over(self, state: GameState) -> bool:
+        """The table belongs in history (its outcome is known)."""
+
+    @abstractmethod
+    def status(self, state: GameState) -> str:
+        """A few English words: "round 3", "missions to reveal", "over"."""
+
+    @abstractmethod
+    def summary(self, state: GameState) -> dict:
+        """What a list of tables shows without replaying anything, kept with the table as it changes (JSON):
+        {"status": str, "turn": int | None (round or turn number), "active": name | None, "winners": [names],
+        "totals": {name: points}}."""
+
+    @abstractmethod
+    def describe(self, state: GameState) -> str:
+        """A few lines for `companion replay` (nothing secret: the terminal is a shared screen too)."""
+
+    def outcome_json(self, state: GameState) -> dict | None:
+        outcome = state.outcome()
+        return None if outcome is None else outcome.to_json()
+
+    # -- rules profile ---------------------------------------------------------------------------------------------
+    @abstractmethod
+    def default_rules(self) -> Any: ...
+
+    @abstractmethod
+    def rules_from_json(self, d: Any) -> Any:
+        """The group's editable rulings from JSON; InvalidInput naming the field."""
+
+    @abstractmethod
+    def rule_values(self, rules: Any) -> dict[str, str]:
+        """{Rules field: the group's choice in English words} for the editable rulings."""
+
+    def profile(self, rules: Any = None) -> list[dict]:
+        from companion.games.rulings import profile
+
+        return profile(self.rulings, self.rule_values(self.default_rules() if rules is None else rules))
+
+    # -- optional capabilities (None / NotImplemented when the game has no such thing) -----------------------------
+    def score_file(self, data: Any, rules: Any) -> "Outcome":
+        """Score an end-of-game description (END.json) without a log; InvalidInput naming the field."""
+        raise NotImplementedError
+
+    def score_text(self, data: Any, rules: Any) -> str:
+        """The same scoring as an itemised table for a terminal."""
+        raise NotImplementedError
+
+    def bgstats(self, data: Any, rules: Any, play_date: str, duration_min: int | None) -> dict:
+        """A BG Stats play record of an end-of-game description."""
+        raise NotImplementedError
+
+    def random_game(self, seed: int, n_players: int) -> tuple[GameSetup, list]:
+        """(setup, actions) of a complete random legal game: contract tests and benchmarks."""
+        raise NotImplementedError
+
+    def has(self, capability: str) -> bool:
+        """Does this game implement the optional method `capability` ("score_file", "bgstats", …)?"""
+        return getattr(type(self), capability) is not getattr(Game, capability)

@@ -58,11 +58,11 @@ def ui_msgids() -> set[str]:
 
     ids |= _template_strings(TEMPLATES_EN)
     from companion.games.obscurians.constants import EVENT_TEXT  # the round screen shows the card's effect
-    from companion.games.obscurians.rulings import RULINGS  # the setup screen's house-rules list shows them
+    from companion.session import games  # the setup screen's house-rules list shows every game's rulings
 
     ids |= set(EVENT_TEXT.values())
-
-    ids |= {summary for _, summary, _ in RULINGS}
+    for name in games.names():
+        ids |= {text for r in games.get(name).rulings for text in (r.title, r.summary)}
     return {i for i in ids if i.strip()}
 
 

@@ -1,84 +1,40 @@
-"""Game name → adapter: the few engine entry points the session layer needs, so it stays game-agnostic.
+"""The game registry: game name → its `Game` (companion.games.contract), everything a shell needs from a game.
 
-Engines are imported only when a game is first asked for: listing tables or reading a log header must not pay for
-(or break on) every engine in the house.
+Games are named by module path and imported only when first asked for: listing tables or reading a log header
+must not pay for (or break on) every engine in the house. Adding a game is one line here (docs/adding-a-game.md).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable
+import importlib
 
+from companion.games.contract import Game
 from companion.games.errors import InvalidInput
+from companion.games.text import shown
 
+# name -> module holding `GAME`, in the order shells list them (Home's cards, `companion score`'s choices).
+MODULES = {
+    "obscurians": "companion.games.obscurians.game",
+}
+# Games announced on Home but not playable yet: name -> title (a msgid).
+COMING = {"obscurio": "Obscurio", "obelisk": "Obelisk"}
 
-@dataclass(frozen=True)
-class GameAdapter:
-    name: str
-    setup_from_json: Callable[[dict], Any]     # InvalidInput naming the field
-    new_game: Callable[[Any], Any]             # Setup → initial State
-    action_from_json: Callable[[dict], Any]    # InvalidInput naming the field
-    players: Callable[[Any], list[str]]        # Setup → player names in seat order
-    status: Callable[[Any], str]               # State → "round 3", "missions?", "over" …
-    is_over: Callable[[Any], bool]             # State → the table belongs in history
-    outcome_json: Callable[[Any], dict | None] # State → the score result JSON, None while not over
-    describe: Callable[[Any], str]             # State → a few lines for `companion replay`
-
-
-def _obscurians() -> GameAdapter:
-    from companion.games.obscurians.actions import action_from_json
-    from companion.games.obscurians.setup import Setup
-    from companion.games.obscurians.state import new_game
-
-    def status(state) -> str:
-        if state.phase == "over":
-            return "over"
-        if state.phase == "missions":
-            return "missions to reveal"
-        return f"round {state.round}"
-
-    def outcome_json(state) -> dict | None:
-        result = state.outcome()
-        return None if result is None else result.to_json()
-
-    def describe(state) -> str:
-        names = [name for name, _ in state.setup.players]
-        lines = [f"Obscurians, {len(names)} players, {status(state)}"]
-        if state.phase in ("reveal", "turn"):
-            lines.append(f"event: {state.event or '-'}; {names[state.active]} to play")
-        for i, (name, colour) in enumerate(state.setup.players):
-            goods = ", ".join(f"{good} {n}" for good, n in sorted(state.goods[i].items())) or "no goods"
-            vault = ", ".join(f"{good} {n}" for good, n in sorted(state.secured[i].items()))
-            lines.append(f"  {name} ({colour}): {goods}" + (f"; secured {vault}" if vault else ""))
-        result = state.outcome()
-        if result is not None:
-            lines += ["", result.to_text().rstrip("\n")]  # the same itemised table as `companion score`
-        return "\n".join(lines)
-
-    return GameAdapter(
-        name="obscurians",
-        setup_from_json=Setup.from_json,
-        new_game=new_game,
-        action_from_json=action_from_json,
-        players=lambda setup: [name for name, _ in setup.players],
-        status=status,
-        is_over=lambda state: state.phase == "over",
-        outcome_json=outcome_json,
-        describe=describe,
-    )
-
-
-_FACTORIES: dict[str, Callable[[], GameAdapter]] = {"obscurians": _obscurians}
-_loaded: dict[str, GameAdapter] = {}
+_loaded: dict[str, Game] = {}
 
 
 def names() -> list[str]:
-    return sorted(_FACTORIES)
+    """Playable games, in the order shells show them."""
+    return list(MODULES)
 
 
-def get(name: str) -> GameAdapter:
-    """The adapter for `name`; InvalidInput for a game this app does not know."""
-    if name not in _FACTORIES:
-        raise InvalidInput(f"unknown game {name!r}")
+def get(name: str) -> Game:
+    """The game called `name`; InvalidInput for a game this app does not know."""
+    if not isinstance(name, str) or name not in MODULES:
+        raise InvalidInput(f"unknown game {shown(name)}")
     if name not in _loaded:
-        _loaded[name] = _FACTORIES[name]()
+        _loaded[name] = importlib.import_module(MODULES[name]).GAME
     return _loaded[name]
+
+
+def with_capability(capability: str) -> list[str]:
+    """Games implementing an optional Game method ("score_file", "bgstats", …)."""
+    return [n for n in names() if get(n).has(capability)]

@@ -96,7 +96,7 @@ def parse_action(adapter, payload: Any, label: str) -> Any:
         raise InvalidInput(f"{label}: {err}") from err
     except (KeyError, TypeError, AttributeError, ValueError) as err:
         # Defensive: a hand-edited file must never end in a traceback, whatever the engine's parser lets through.
-        raise InvalidInput(f"{label}: not a valid action ({err!r})") from err
+        raise InvalidInput(f"{label}: not a valid action") from err
 
 
 def _sentence(text: str) -> str:

@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from companion.games.errors import InvalidInput
+from companion.games.text import shown
 from companion.session import games
 from companion.session.history import History, rebuild
+from companion.session.jsontext import loads
 
 FORMAT = 1
 
@@ -61,7 +63,9 @@ def write_log(game: str, setup_json: dict, entries: Iterable[Entry]) -> str:
 
 def read_log(text: str) -> GameLog:
     """Parse and validate a whole log; InvalidInput "line N: …" for the first line that breaks a rule."""
-    numbered = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]
+    # Lines end at "\n" only: str.splitlines() would also split inside a JSON string at U+2028, U+0085 and the like,
+    # calling a valid line "not valid JSON" and shifting every line number after it.
+    numbered = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]
     if not numbered:
         raise InvalidInput("line 1: the file is empty (expected a header line)")
     n, line = numbered[0]
@@ -70,7 +74,7 @@ def read_log(text: str) -> GameLog:
     entries: list[Entry] = []
     for n, line in numbered[1:]:
         try:
-            entries.append(entry_from_json(_json(line)))
+            entries.append(entry_from_json(loads(line)))
         except InvalidInput as err:
             raise InvalidInput(f"line {n}: {err}") from None
     history = rebuild(adapter, setup, entries, lambda i: f"line {numbered[i + 1][0]}")
@@ -82,7 +86,7 @@ def read_log_file(path) -> GameLog:
     with open(path, "rb") as f:
         data = f.read()
     try:
-        return read_log(data.decode("utf-8"))
+        return read_log(data.decode("utf-8"))  # a leading byte-order mark is dropped by jsontext.loads
     except UnicodeDecodeError:
         raise InvalidInput(f"{path}: not a text file (UTF-8 expected)") from None
     except InvalidInput as err:
@@ -91,14 +95,15 @@ def read_log_file(path) -> GameLog:
 
 def _read_header(n: int, line: str):
     try:
-        header = _json(line)
+        header = loads(line)
         if not isinstance(header, dict):
             raise InvalidInput('expected a header {"format": 1, "game": …, "setup": {…}}')
-        if header.get("format") != FORMAT:
-            raise InvalidInput(f"unsupported format {header.get('format')!r} (this app reads format {FORMAT})")
+        version = header.get("format")
+        if isinstance(version, bool) or version != FORMAT:  # true == 1 in Python, but is not a format number
+            raise InvalidInput(f"unsupported format {shown(version)} (this app reads format {FORMAT})")
         unknown = set(header) - {"format", "game", "setup"}
         if unknown:
-            raise InvalidInput(f"unknown header field {sorted(unknown)[0]!r}")
+            raise InvalidInput(f"unknown header field {shown(sorted(unknown)[0])}")
         game = header.get("game")
         adapter = games.get(game) if isinstance(game, str) else None
         if adapter is None:
@@ -109,14 +114,9 @@ def _read_header(n: int, line: str):
         setup = adapter.setup_from_json(setup_json)
     except InvalidInput as err:
         raise InvalidInput(f"line {n}: {err}") from None
-    except (KeyError, TypeError, AttributeError, ValueError) as err:
-        # Defensive, as for actions: whatever the engine's parser lets through becomes a named-line error.
-        raise InvalidInput(f"line {n}: invalid setup ({err!r})") from None
+    except (KeyError, TypeError, AttributeError, ValueError):
+        # Defensive, as for actions: whatever the engine's parser lets through becomes a named-line error
+        # (never a Python repr on screen: the engine should have named the field).
+        raise InvalidInput(f"line {n}: the setup cannot be read") from None
     return game, setup_json, adapter, setup
 
-
-def _json(line: str) -> Any:
-    try:
-        return json.loads(line)
-    except ValueError:
-        raise InvalidInput("not valid JSON") from None

@@ -324,7 +324,7 @@ class CompanionApp(App):
         values = {"obscurians-take-cap": t(texts.TAKE_CAP_VALUE[rules.take_cap]),
                   "obscurians-dice": ", ".join(f"{p} {t(texts.FACE[f])}" for p, f in rules.pips)}
         for r in profile(rules):
-            title = t(texts.RULING_TITLE.get(r["id"], r["id"]))
+            title = t(r["title"])
             if r["editable"]:
                 value = values.get(r["id"]) or t(r["value"] or "")
                 title = t(N_("{title} — this table: {value}")).format(title=title, value=value)
@@ -555,7 +555,7 @@ class CompanionApp(App):
             self.score_cards = []
             self.winners_text = t(N_("The sandstorm ends the game. Reveal the mission cards and tap each one in."))
             return
-        result = state.outcome()  # scored with the table's house rules (setup.rules)
+        result = state.score()  # scored with the table's house rules (setup.rules)
         self.mission_rows = []    # the mission buttons are not shown any more: release them
         winners = set(result.winners)
         templates = self._templates()
@@ -623,7 +623,7 @@ class CompanionApp(App):
         log_path = folder / f"{stem}.jsonl"
         log_path.write_text(table.export(), encoding="utf-8")
         paths = [log_path]
-        result = table.state.outcome()
+        result = table.state.score()
         if result is not None:
             record = to_bgstats(result, datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
                                 start_colour=table.state.setup.players[table.state.setup.start][1],

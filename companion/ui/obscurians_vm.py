@@ -281,7 +281,7 @@ class RoundModel:
             goods_opts = [Counter(j["goods"]) for _, j in cands]
             sel = Counter(self.secure_sel)
             ban = [g for g in goods_opts if sum(g.values()) > 2]
-            v["prompt"] = head + t(N_("Which goods does {name} put in the vault? (up to 2)")).format(name=me)
+            v["prompt"] = head + t(N_("Which 2 goods does {name} put in the vault?")).format(name=me)
             if ban and len(goods_opts) == len(ban):
                 v["prompt"] = head + t(N_("{name} secures all goods: a trade ban until the next turn")).format(name=me)
                 ch.append({"key": "secure:all", "text": t(N_("Secure all goods (trade ban)")), "enabled": True, "good": ""})

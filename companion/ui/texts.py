@@ -48,14 +48,5 @@ INK = {c: ((0.08, 0.08, 0.1, 1) if c in ("yellow", "orange", "turquoise", "lamp"
        for c in RGBA}
 # Short glyph-free labels for goods on small chips.
 GOOD_SHORT = {"lamp": N_("Lamp"), "artifact": N_("Artifact")}
-# Headings of the rules profile (companion/games/obscurians/rulings.py) in the setup screen's rulings list; the
-# summaries there are English msgids too, translated in the catalogues.
-RULING_TITLE = {
-    "obscurians-dice": N_("Dice and D6 pips"), "obscurians-players": N_("Players and missions"),
-    "obscurians-chip": N_("Suspicion chips"), "obscurians-masters": N_("Masters"),
-    "obscurians-take-cap": N_("Take"), "obscurians-collect": N_("Collect"), "obscurians-give": N_("Give"),
-    "obscurians-select": N_("Select"), "obscurians-lose": N_("Lose"), "obscurians-winner": N_("Winner"),
-    "obscurians-actions": N_("Actions"), "obscurians-rounds": N_("Rounds and the sandstorm"),
-}
 # The value the rules profile shows for the Take ruling (rulings.profile), as msgids.
 TAKE_CAP_VALUE = {True: N_("6+ goods score 25"), False: N_("n x n, no cap")}

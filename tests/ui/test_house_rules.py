@@ -17,7 +17,7 @@ def test_take_cap_off_is_stored_with_the_table(data_dir, tmp_path):
     assert result["toggle_after"] == "Take: n × n, no cap"
 
     # The rulings list shows every ruling of the rules profile, the Take one with this table's value.
-    assert [r["summary"] for r in result["rulings"]] == [summary for _, summary, _ in RULINGS]
+    assert [r["summary"] for r in result["rulings"]] == [r.summary for r in RULINGS]
     take = next(r for r in result["rulings"] if r["summary"].startswith("Take:"))
     assert "n x n, no cap" in take["title"]
     assert result["rulings_closed"]

@@ -24,7 +24,7 @@ def test_a_whole_four_player_game_by_touch(data_dir, tmp_path):
     # The log the app exported, replayed by the engine alone, gives the outcome the end screen must show.
     log_path = data_dir / "exports" / f"obscurians-table-{table_id}.jsonl"
     game = read_log(log_path.read_text(encoding="utf-8"))
-    outcome = game.state.outcome()
+    outcome = game.state.score()
     assert outcome is not None
     assert result["totals"] == {p.name: p.total for p in outcome.players}
     names = {p.colour: p.name for p in outcome.players}

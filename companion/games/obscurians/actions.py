@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.errors import InvalidInput
+from companion.games.text import key, shown
 from companion.games.obscurians.constants import (
     ACTION_KINDS, COLOURS, EVENTS, FACES, MISSIONS, N_DICE, SANDSTORM, UNCOLOURED, WILD_KINDS,
 )
@@ -169,7 +170,7 @@ _FIELDS = {
 
 def _check_word(where: str, value, allowed, what: str):
     if not isinstance(value, str) or value not in allowed:
-        raise InvalidInput(f"{where}: {value!r} is not {what}")
+        raise InvalidInput(f"{where}: {shown(value)} is not {what}")
     return value
 
 
@@ -201,7 +202,7 @@ def _check_value(where: str, kind: str, value):
             raise InvalidInput(f"{where}: expected a non-empty list of die indices 0-{N_DICE - 1}")
         for i, d in enumerate(value):
             if isinstance(d, bool) or not isinstance(d, int) or not 0 <= d < N_DICE:
-                raise InvalidInput(f"{where}[{i}]: {d!r} is not a die index 0-{N_DICE - 1}")
+                raise InvalidInput(f"{where}[{i}]: {shown(d)} is not a die index 0-{N_DICE - 1}")
         if len(set(value)) != len(value):
             raise InvalidInput(f"{where}: each die at most once")
         return tuple(value)
@@ -234,12 +235,12 @@ def action_from_json(d) -> Action:
     t = d.get("type")
     cls = BY_TYPE.get(t) if isinstance(t, str) else None
     if cls is None:
-        raise InvalidInput(f"type: {t!r} is not an Obscurians action")
+        raise InvalidInput(f"type: {shown(t)} is not an Obscurians action")
     fields = _FIELDS[cls]
     names = {name for name, _ in fields}
     unknown = set(d) - names - {"type"}
     if unknown:
-        raise InvalidInput(f"{t}.{sorted(unknown)[0]}: unknown field")
+        raise InvalidInput(f"{t}.{key(sorted(unknown)[0])}: unknown field")
     values = {}
     for name, kind in fields:
         if name not in d and not (kind == "discard"):
@@ -280,7 +281,7 @@ def action_from_text(s) -> Action:
     t, args = words[0], words[1:]
     cls = BY_TYPE.get(t)
     if cls is None:
-        raise InvalidInput(f"type: {t!r} is not an Obscurians action")
+        raise InvalidInput(f"type: {shown(t)} is not an Obscurians action")
     fields = _FIELDS[cls]
     values = {}
     if cls is Reroll:
@@ -320,7 +321,7 @@ def _ints(where: str, word: str) -> list[int]:
     try:
         return [int(x) for x in word.split(",")]
     except ValueError:
-        raise InvalidInput(f"{where}: {word!r} is not a list of numbers") from None
+        raise InvalidInput(f"{where}: {shown(word)} is not a list of numbers") from None
 
 
 # Methods on every action class: a.to_json(), a.to_text(), str(a).

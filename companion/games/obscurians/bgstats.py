@@ -11,15 +11,27 @@ Pure: no clock here (the caller passes the date), per the engine purity conventi
 """
 from __future__ import annotations
 
+import calendar
 import re
 
 from companion.games.errors import InvalidInput
+from companion.games.text import shown
 from companion.games.obscurians.scoring import TEMPLATES_EN, ScoreResult
 
 SOURCE_NAME = "Table Companion"
 GAME_NAME = "Obscurians"
 SOURCE_GAME_ID = "obscurians"
+MAX_MINUTES = 7 * 24 * 60  # a week: longer is a typo, not a play
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$")
+
+
+def _real_date(text: str) -> bool:
+    """"2024-02-30 10:00:00" has the right shape but is no day of any calendar."""
+    year, month, day = (int(x) for x in text[:10].split("-"))
+    hour, minute, second = (int(x) for x in text[11:].split(":"))
+    if not (1 <= year and 1 <= month <= 12 and hour < 24 and minute < 60 and second < 60):
+        return False
+    return 1 <= day <= calendar.monthrange(year, month)[1]
 
 
 def to_bgstats(result: ScoreResult, play_date: str, *, duration_min: int | None = None,
@@ -31,11 +43,11 @@ def to_bgstats(result: ScoreResult, play_date: str, *, duration_min: int | None 
     player if known. Each player's mission becomes their BG Stats `role` (e.g. "Keep"); winners follow
     RULING obscurians-winner (so a winning Lose player is flagged even though `highestWins` is true for the game).
     """
-    if not isinstance(play_date, str) or not _DATE.match(play_date):
-        raise InvalidInput(f"playDate: expected YYYY-MM-DD HH:MM:SS, got {play_date!r}")
+    if not isinstance(play_date, str) or not _DATE.match(play_date) or not _real_date(play_date):
+        raise InvalidInput(f"playDate: expected a real date and time as YYYY-MM-DD HH:MM:SS, got {shown(play_date)}")
     if duration_min is not None and (isinstance(duration_min, bool) or not isinstance(duration_min, int)
-                                     or duration_min < 0):
-        raise InvalidInput(f"durationMin: expected whole minutes (0 or more), got {duration_min!r}")
+                                     or not 0 <= duration_min <= MAX_MINUTES):
+        raise InvalidInput(f"durationMin: expected whole minutes from 0 to {MAX_MINUTES}, got {shown(duration_min)}")
     colours = {p.colour for p in result.players}
     if start_colour is not None and start_colour not in colours:
         raise InvalidInput(f"startPlayer: no player has colour {start_colour}")

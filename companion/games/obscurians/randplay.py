@@ -126,7 +126,7 @@ def _secure(state: State, rng: random.Random) -> Secure:
     every = [g for g, n in mine.items() for _ in range(n)]
     if state.pending["secure"] >= TRADE_BAN_SECURES:
         return Secure(tuple(every))
-    return Secure(tuple(rng.sample(every, min(len(every), rng.randint(1, 2)))))
+    return Secure(tuple(rng.sample(every, min(len(every), 2))))  # RULING obscurians-actions: 2, or the last 1
 
 
 def _relocate(state: State, rng: random.Random) -> Relocate:

@@ -4,10 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.errors import InvalidInput
-from companion.games.obscurians.constants import FACES
+from companion.games.obscurians.constants import FACES, OPPOSITE
+from companion.games.text import key, shown
 
 # RULING obscurians-dice: a standard D6 standing in for a henchmen die; opposite faces sum to 7.
 DEFAULT_PIPS = {1: "steal", 6: "donate", 2: "swap", 5: "secure", 3: "relocate", 4: "wild"}
+_PIP_KEYS = ("1", "2", "3", "4", "5", "6")
 
 
 @dataclass(frozen=True)
@@ -16,6 +18,11 @@ class Rules:
     take_cap: bool = True
     # RULING obscurians-dice: pip → face for smart dice, as sorted (pip, face) pairs to stay hashable.
     pips: tuple[tuple[int, str], ...] = field(default_factory=lambda: tuple(sorted(DEFAULT_PIPS.items())))
+
+    def __post_init__(self):
+        problem = pips_problem(dict(self.pips)) if isinstance(self.pips, tuple) else "expected (pip, face) pairs"
+        if problem:
+            raise InvalidInput(f"rules.pips: {problem}")
 
     def face_for_pips(self, pips: int) -> str:
         return dict(self.pips)[pips]
@@ -31,17 +38,48 @@ class Rules:
             raise InvalidInput("rules: expected an object")
         unknown = set(d) - {"take_cap", "pips"}
         if unknown:
-            raise InvalidInput(f"rules.{sorted(unknown)[0]}: unknown field")
+            raise InvalidInput(f"rules.{key(sorted(unknown)[0])}: unknown field")
         take_cap = d.get("take_cap", True)
         if not isinstance(take_cap, bool):
             raise InvalidInput("rules.take_cap: expected true or false")
         pips = d.get("pips")
         if pips is None:
             return Rules(take_cap=take_cap)
-        try:
-            table = {int(k): v for k, v in pips.items()}
-        except (AttributeError, ValueError):
-            raise InvalidInput("rules.pips: expected an object from pips 1-6 to faces") from None
-        if sorted(table) != [1, 2, 3, 4, 5, 6] or sorted(table.values()) != sorted(FACES):
-            raise InvalidInput("rules.pips: each of the pips 1-6 must map to a different face")
-        return Rules(take_cap=take_cap, pips=tuple(sorted(table.items())))
+        return Rules(take_cap=take_cap, pips=tuple(sorted(_pips_from_json(pips).items())))
+
+
+def _pips_from_json(pips) -> dict[int, str]:
+    """{pip: face} from {"1": "steal", …}; InvalidInput naming the entry that is wrong."""
+    if not isinstance(pips, dict):
+        raise InvalidInput("rules.pips: expected an object from pips 1-6 to faces")
+    table = {}
+    for k, face in pips.items():
+        if k not in _PIP_KEYS:  # exactly "1".."6": int() would also take " 1", "01" or "١"
+            raise InvalidInput(f"rules.pips.{key(k)}: a D6 has the pips 1 to 6")
+        if not isinstance(face, str) or face not in FACES:
+            raise InvalidInput(f"rules.pips.{k}: {shown(face)} is not a henchmen face; "
+                               f"the faces are {', '.join(FACES)}")
+        table[int(k)] = face
+    problem = pips_problem(table)
+    if problem:
+        raise InvalidInput(f"rules.pips: {problem}")
+    return table
+
+
+def pips_problem(table: dict[int, str]) -> str | None:
+    """Why `table` cannot map a D6 to the henchmen faces, or None. RULING obscurians-dice: every face once, and
+    opposite faces on opposite pips (which sum to 7), or Flip the Die would disagree with the real die."""
+    missing = [p for p in range(1, 7) if p not in table]
+    if missing:
+        return f"pip {missing[0]} has no face; map each of the pips 1-6"
+    seen: dict[str, int] = {}
+    for pip, face in sorted(table.items()):
+        if face in seen:
+            return f"pips {seen[face]} and {pip} both show {face}; each face goes on one pip"
+        seen[face] = pip
+    for pip in (1, 2, 3):
+        a, b = table[pip], table[7 - pip]
+        if OPPOSITE[a] != b:
+            return (f"pips {pip} and {7 - pip} are opposite sides of a D6, so they must show opposite faces "
+                    f"({a} and {OPPOSITE[a]}), not {a} and {b}")
+    return None

@@ -13,7 +13,9 @@ import string
 from functools import lru_cache
 from typing import Any, Mapping
 
+from companion.games.contract import Outcome, OutcomeLine, PlayerResult
 from companion.games.errors import InvalidInput
+from companion.games.text import check_name, key, shown
 from companion.games.obscurians.constants import (
     ARTIFACT_POINTS,
     CHIP_POINTS,
@@ -25,6 +27,7 @@ from companion.games.obscurians.constants import (
     MISSIONS,
 )
 from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
+from companion.games.obscurians.setup import missions_problem
 from companion.games.obscurians.rules import Rules
 
 # --- points from clients (Mission Overview) ---------------------------------------------------------------------
@@ -183,6 +186,15 @@ class ScoreResult:
     def to_json(self) -> dict:
         return {"players": [p.to_json() for p in self.players], "winners": list(self.winners)}
 
+    def to_outcome(self) -> Outcome:
+        """The neutral shape every game returns (companion.games.contract): the same JSON as to_json()."""
+        return Outcome(
+            players=tuple(PlayerResult(p.name, p.total,
+                                       tuple(OutcomeLine(ln.rule, ln.points, ln.key, ln.params) for ln in p.lines),
+                                       extra={"color": p.colour, "mission": p.mission})
+                          for p in self.players),
+            winners=tuple(self.winners))
+
     def to_text(self, templates: Mapping[str, Any] = TEMPLATES_EN) -> str:
         t = templates
         rows: list[tuple[str, str, str, str]] = []
@@ -327,7 +339,7 @@ def _mission_line(p: EndPlayer, rules: Rules, lose_chips: bool) -> Line:
         return Line("mission.lose", {"terms": tuple(conds)}, LOSE_START - LOSE_PENALTY * len(conds))
     if m == CONTROL:
         return Line("mission.control", {}, CONTROL_POINTS)
-    raise InvalidInput(f"unknown mission {m!r}")
+    raise InvalidInput(f"unknown mission {shown(m)}")
 
 
 # --- scoring ----------------------------------------------------------------------------------------------------
@@ -405,7 +417,7 @@ def _obj(v: Any, path: str, keys: set[str], required: tuple[str, ...]) -> dict:
     for k in v:
         if k not in keys:
             hint = ' (write "color")' if k == "colour" else ""
-            _fail(f"{path}.{k}" if path else k, f"unknown field{hint}; expected one of {', '.join(sorted(keys))}")
+            _fail(f"{path}.{key(k)}" if path else key(k), f"unknown field{hint}; expected one of {', '.join(sorted(keys))}")
     for k in required:
         if k not in v:
             _fail(f"{path}.{k}" if path else k, "missing")
@@ -420,13 +432,13 @@ def _bool(v: Any, path: str) -> bool:
 
 def _colour_word(v: Any, path: str) -> str:
     if not isinstance(v, str) or v not in COLOURS:
-        _fail(path, f"unknown colour {v!r}; the colours are {', '.join(COLOURS)}")
+        _fail(path, f"unknown colour {shown(v)}; the colours are {', '.join(COLOURS)}")
     return v
 
 
 def _mission_word(v: Any, path: str) -> str:
     if not isinstance(v, str) or v not in MISSIONS:
-        _fail(path, f"unknown mission {v!r}; the missions are {', '.join(MISSIONS)}")
+        _fail(path, f"unknown mission {shown(v)}; the missions are {', '.join(MISSIONS)}")
     return v
 
 
@@ -435,7 +447,7 @@ def parse_end(d: dict) -> EndOfGame:
     colour', for anything malformed or that the box makes impossible."""
     _obj(d, "", _TOP_KEYS, ("players",))
     if "game" in d and d["game"] != "obscurians":
-        _fail("game", f'expected "obscurians", got {d["game"]!r}')
+        _fail("game", f'expected "obscurians", got {shown(d["game"])}')
     raw_players = d["players"]
     if not isinstance(raw_players, list):
         _fail("players", "expected a list of players [...]")
@@ -451,10 +463,10 @@ def parse_end(d: dict) -> EndOfGame:
     for i, rp in enumerate(raw_players):
         path = f"players[{i}]"
         _obj(rp, path, _PLAYER_KEYS, ("name", "color", "mission"))
-        name = rp["name"]
-        if not isinstance(name, str) or not name.strip():
-            _fail(f"{path}.name", "expected a non-empty name")
-        name = name.strip()
+        name = check_name(rp["name"], f"{path}.name")
+        if name in names:
+            _fail(f"{path}.name", f"{name} is already at the table (players[{names.index(name)}]); give each "
+                                  "player a different name")
         col = _colour_word(rp["color"], f"{path}.color")
         if col in colour_owner:
             _fail(f"{path}.color", f"{col} is already {colour_owner[col]}'s colour (one player board each)")
@@ -469,6 +481,10 @@ def parse_end(d: dict) -> EndOfGame:
         colour_owner[col] = name
         mission_owner[mission] = name
     at_table = set(colour_owner)
+    # The mission cards dealt must be a deal the rules allow: one check, shared with the engine (4-player draw).
+    problem = missions_problem([rp["mission"] for rp in raw_players], n)
+    if problem:
+        _fail("players[*].mission", problem)
 
     # Second pass: goods, lamp, artifact.
     players = []
@@ -481,7 +497,7 @@ def parse_end(d: dict) -> EndOfGame:
             _fail(f"{path}.goods", 'expected an object of colour counts, e.g. {"green": 6}')
         held = []
         for col, k in goods.items():
-            gpath = f"{path}.goods.{col}"
+            gpath = f"{path}.goods.{key(col)}"
             if col in ("lamp", "artifact"):
                 _fail(gpath, f'the {col} is not a coloured good; write "{col}": true on the player instead')
             if col not in COLOURS:
@@ -489,7 +505,7 @@ def parse_end(d: dict) -> EndOfGame:
             if col not in at_table:
                 _fail(gpath, f"no player has colour {col} (its goods stay in the box)")
             if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                _fail(gpath, f"expected a whole number of goods (0 or more), got {k!r}")
+                _fail(gpath, f"expected a whole number of goods (0 or more), got {shown(k)}")
             in_play[col] += k
             if in_play[col] > GOODS_PER_COLOUR:
                 _fail(gpath, f"{in_play[col]} {col} goods at the table, but the game has only {GOODS_PER_COLOUR}")
@@ -507,6 +523,9 @@ def parse_end(d: dict) -> EndOfGame:
             artifact_owner = names[i]
         players.append(EndPlayer(name=names[i], colour=rp["color"], mission=rp["mission"],
                                  goods=tuple(sorted(held)), lamp=lamp, artifact=artifact))
+    if lamp_owner is None:  # RULING obscurians-lamp: the lamp never leaves the game
+        _fail("players[*].lamp", 'nobody holds the magic lamp; exactly one player has it (write "lamp": true '
+                                 "on that player)")
 
     # Suspicion chips, earliest first. RULING obscurians-chip.
     raw_chips = d.get("suspicions", [])

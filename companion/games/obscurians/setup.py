@@ -5,6 +5,7 @@ import random
 from dataclasses import dataclass, field
 
 from companion.games.errors import N_, InvalidInput
+from companion.games.text import check_name, key, shown
 from companion.games.obscurians.constants import (
     BASE_MISSIONS, COLOURS, CONTROL_COLOUR, EVENTS, MISSIONS, SANDSTORM,
 )
@@ -14,6 +15,7 @@ from companion.games.obscurians.rules import Rules
 TRIO_A = ("keep", "take", "collect")
 TRIO_B = ("give", "select", "lose")
 DECKS = ("app", "physical")
+MAX_SEED = 2**63  # fits SQLite's integer and any exported file; a larger seed is never one the app made
 
 
 def deal_missions(rng: random.Random, n_players: int) -> tuple[str, ...]:
@@ -49,7 +51,7 @@ def missions_problem_of(missions, n_players: int) -> tuple[str, dict] | None:
         return N_("Expected {n} missions, one per player, got {got}"), {"n": n_players, "got": len(missions)}
     for m in missions:
         if m not in MISSIONS:
-            return N_("{mission!r} is not a mission"), {"mission": m}
+            return N_("{mission} is not a mission"), {"mission": shown(m)}
     if len(set(missions)) != len(missions):
         return N_("Each mission card exists only once"), {}
     if n_players == 7:
@@ -95,12 +97,11 @@ class Setup:
             if not (isinstance(p, tuple) and len(p) == 2):
                 raise InvalidInput(f"players[{i}]: expected (name, colour)")
             name, colour = p
-            if not isinstance(name, str) or not name.strip():
-                raise InvalidInput(f"players[{i}].name: a player needs a name")
+            check_name(name, f"players[{i}].name")
             if name in names:
-                raise InvalidInput(f"players[{i}].name: {name!r} is already at the table")
-            if colour not in COLOURS:
-                raise InvalidInput(f"players[{i}].colour: {colour!r} is not a player colour")
+                raise InvalidInput(f"players[{i}].name: {name} is already at the table")
+            if not isinstance(colour, str) or colour not in COLOURS:
+                raise InvalidInput(f"players[{i}].colour: {shown(colour)} is not a player colour")
             if colour in colours:
                 raise InvalidInput(f"players[{i}].colour: {colour} is already taken")
             if colour == CONTROL_COLOUR and n != 7:
@@ -110,9 +111,9 @@ class Setup:
         if isinstance(self.start, bool) or not isinstance(self.start, int) or not 0 <= self.start < n:
             raise InvalidInput(f"start: expected a seat index from 0 to {n - 1}")
         if self.deck not in DECKS:
-            raise InvalidInput(f"deck: expected 'app' or 'physical', not {self.deck!r}")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise InvalidInput("seed: expected an integer")
+            raise InvalidInput(f"deck: expected 'app' or 'physical', not {shown(self.deck)}")
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < MAX_SEED:
+            raise InvalidInput(f"seed: expected a whole number from 0 to {MAX_SEED - 1}")
         if self.missions is not None:
             if not isinstance(self.missions, (tuple, list)):
                 raise InvalidInput("missions: expected a list of missions or null")
@@ -159,13 +160,16 @@ class Setup:
             raise InvalidInput("setup: expected an object")
         unknown = set(d) - {"players", "start", "deck", "seed", "missions", "rules"}
         if unknown:
-            raise InvalidInput(f"{sorted(unknown)[0]}: unknown field")
+            raise InvalidInput(f"{key(sorted(unknown, key=str)[0])}: unknown field")
         raw = d.get("players")
         if not isinstance(raw, list):
             raise InvalidInput("players: expected a list")
         players = []
         for i, p in enumerate(raw):
             if isinstance(p, dict):
+                extra = set(p) - {"name", "colour"}
+                if extra:
+                    raise InvalidInput(f"players[{i}].{key(sorted(extra, key=str)[0])}: unknown field")
                 if "name" not in p:
                     raise InvalidInput(f"players[{i}].name: missing")
                 if "colour" not in p:

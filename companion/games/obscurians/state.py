@@ -597,9 +597,17 @@ class State:
             s.trade_ban = tuple(ban)
             self._done(s, "secure", self.pending["secure"])
         else:
-            if not 1 <= len(a.goods) <= 2:
-                raise IllegalAction.of("Each Secure puts 1 or 2 of your goods into your vault",
-                                       "Henchmen Action Symbols: Secure")
+            # RULING obscurians-actions: exactly 2 goods per Secure, 1 only when a single free good is left.
+            free = sum(mine.values())
+            if not free:
+                raise IllegalAction.of("{name} has no free goods left to secure", "RULING obscurians-actions",
+                                       name=self.name(me))
+            if len(a.goods) != min(2, free):
+                if free >= 2 and len(a.goods) == 1:
+                    raise IllegalAction.of("Each Secure puts 2 goods into the vault: pick 2 of {name}'s {n} free "
+                                           "goods", "RULING obscurians-actions", name=self.name(me), n=free)
+                raise IllegalAction.of("Each Secure puts 2 goods into the vault (1 when only one free good is left)",
+                                       "RULING obscurians-actions")
             left = mine
             for g in a.goods:
                 if g not in left:
@@ -749,8 +757,9 @@ class State:
             mine = self.goods[me]
             if self.pending["secure"] >= TRADE_BAN_SECURES:
                 out.append(Secure(tuple(g for g, n in mine.items() for _ in range(n))))
-            else:
+            elif sum(mine.values()) == 1:  # RULING obscurians-actions: 1 good only when it is the last free one
                 out.extend(Secure((g,)) for g in mine)
+            else:
                 out.extend(Secure(pair) for pair in combinations_with_replacement(sorted(mine), 2)
                            if pair[0] != pair[1] or mine[pair[0]] >= 2)
         if "relocate" in types:
@@ -788,12 +797,17 @@ class State:
                                      lamp=LAMP in held, artifact=ARTIFACT in held))
         return EndOfGame(tuple(players), self.placed)
 
-    def outcome(self):
-        """The ScoreResult once the game is over and the missions are known, else None."""
+    def score(self):
+        """The itemised ScoreResult once the game is over and the missions are known, else None."""
         if self.phase != "over":
             return None
         from companion.games.obscurians.scoring import score  # lazy: the scorer is its own module
         return score(self.end_of_game(), self.setup.rules)
+
+    def outcome(self):
+        """The game contract's Outcome (winners are colours), None until the game is over with missions known."""
+        result = self.score()
+        return None if result is None else result.to_outcome()
 
     # ----------------------------------------------------------------- persistence
 

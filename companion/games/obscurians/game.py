@@ -1,0 +1,112 @@
+"""Obscurians as the game contract sees it (companion.games.contract.Game): what the session, the CLI and the UI
+shell ask of this game, answered by the engine. The registry (companion/session/games.py) imports this module
+only when the game is first needed."""
+from __future__ import annotations
+
+from companion.games.contract import Game, Outcome
+from companion.games.errors import InvalidInput
+from companion.games.obscurians.actions import action_from_json, action_from_text
+from companion.games.obscurians.rules import Rules
+from companion.games.obscurians.rulings import RULINGS, values
+from companion.games.obscurians.setup import Setup
+from companion.games.obscurians.state import State, new_game
+
+
+class Obscurians(Game):
+    name = "obscurians"
+    title = "Obscurians"
+    min_players, max_players = 4, 7
+    ui_plugin = "companion.ui.obscurians"
+    rulings = RULINGS
+
+    def setup_from_json(self, d) -> Setup:
+        return Setup.from_json(d)
+
+    def new_game(self, setup: Setup) -> State:
+        return new_game(setup)
+
+    def state_from_json(self, d) -> State:
+        return State.from_json(d)
+
+    def action_from_json(self, d):
+        return action_from_json(d)
+
+    def action_from_text(self, s: str):
+        return action_from_text(s)
+
+    def players(self, setup: Setup) -> list[str]:
+        return [name for name, _ in setup.players]
+
+    def is_over(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def status(self, state: State) -> str:
+        if state.phase == "over":
+            return "over"
+        if state.phase == "missions":
+            return "missions to reveal"
+        return f"round {state.round}"
+
+    def summary(self, state: State) -> dict:
+        result = state.score()
+        names = {colour: name for name, colour in state.setup.players}
+        return {
+            "status": self.status(state),
+            "turn": state.round,
+            "active": state.name(state.active) if state.phase == "turn" else None,
+            "winners": [names[c] for c in result.winners] if result else [],
+            "totals": {p.name: p.total for p in result.players} if result else {},
+        }
+
+    def describe(self, state: State) -> str:
+        names = [name for name, _ in state.setup.players]
+        lines = [f"Obscurians, {len(names)} players, {self.status(state)}"]
+        if state.phase in ("reveal", "turn"):
+            lines.append(f"event: {state.event or '-'}; {names[state.active]} to play")
+        for i, (name, colour) in enumerate(state.setup.players):
+            goods = ", ".join(f"{good} {n}" for good, n in sorted(state.goods[i].items())) or "no goods"
+            vault = ", ".join(f"{good} {n}" for good, n in sorted(state.secured[i].items()))
+            lines.append(f"  {name} ({colour}): {goods}" + (f"; secured {vault}" if vault else ""))
+        result = state.score()
+        if result is not None:
+            lines += ["", result.to_text().rstrip("\n")]  # the same itemised table as `companion score`
+        return "\n".join(lines)
+
+    # -- rules profile -----------------------------------------------------------------------------------------------
+    def default_rules(self) -> Rules:
+        return Rules()
+
+    def rules_from_json(self, d) -> Rules:
+        return Rules.from_json(d)
+
+    def rule_values(self, rules: Rules) -> dict[str, str]:
+        return values(rules)
+
+    # -- end of game from a file -------------------------------------------------------------------------------------
+    def _scored(self, data, rules: Rules):
+        from companion.games.obscurians.scoring import parse_end, score
+
+        if isinstance(data, dict) and data.get("game", self.name) != self.name:
+            from companion.games.text import shown
+
+            raise InvalidInput(f"game: this file is for {shown(data['game'])}, not {self.name}")
+        return score(parse_end(data), rules)
+
+    def score_file(self, data, rules: Rules) -> Outcome:
+        return self._scored(data, rules).to_outcome()
+
+    def score_text(self, data, rules: Rules) -> str:
+        return self._scored(data, rules).to_text()
+
+    def bgstats(self, data, rules: Rules, play_date: str, duration_min: int | None) -> dict:
+        from companion.games.obscurians.bgstats import to_bgstats
+
+        return to_bgstats(self._scored(data, rules), play_date, duration_min=duration_min)
+
+    def random_game(self, seed: int, n_players: int):
+        from companion.games.obscurians.randplay import random_game
+
+        return random_game(seed, n_players)
+
+
+GAME = Obscurians()
