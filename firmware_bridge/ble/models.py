@@ -63,7 +63,8 @@ class GoDiceModel:
         """Resting tilted against something: halfway between `face` and a neighbour, reported as tilt-stable."""
         a = gp.vector_for(self.shell, face)
         table = gp.shell(self.shell)
-        b = next(v for v, f in zip(table.vectors, table.faces) if f != face and sum(p * q for p, q in zip(a, v)) == 0)
+        b = min((v for v, f in zip(table.vectors, table.faces) if f != face),
+                key=lambda v: sum((p - q) ** 2 for p, q in zip(a, v)))
         xyz = [(p + q) // 2 for p, q in zip(a, b)]
         return b"TS" + bytes(v & 0xFF for v in xyz)
 

@@ -78,6 +78,7 @@ class PixelsDevice(BleDie):
             raise BadDeviceURL(f"{url}: die={die_type!r}; Pixels dice: {', '.join(pp.DIE_TYPE_CODES)}")
         self.die_type_override = die_type
         self.generation: str | None = None
+        self._live = False
         self._notify_uuid = self._write_uuid = ""
         self.garbled = 0
 
@@ -100,6 +101,7 @@ class PixelsDevice(BleDie):
         at = self.clock()
         message = pp.decode(data)
         if isinstance(message, pp.RollState):
+            self._live = True
             for obs in self.tracker.update(message.state, message.face_index, at):
                 self.emit(obs)
         elif isinstance(message, pp.IAmADie):
@@ -109,8 +111,9 @@ class PixelsDevice(BleDie):
                                     source=self.source, at=at))
             self.emit(BatteryLevel(self.die, message.battery, message.battery_state in pp.CHARGING_STATES,
                                    source=self.source, at=at))
-            for obs in self.tracker.update(message.roll_state, message.face_index, at, report=True):
-                self.emit(obs)
+            if not self._live:       # a RollState already came: the live stream is newer than this answer
+                for obs in self.tracker.update(message.roll_state, message.face_index, at, report=True):
+                    self.emit(obs)
         elif isinstance(message, pp.BatteryLevel):
             self.emit(BatteryLevel(self.die, message.percent, message.charging, source=self.source, at=at))
         elif isinstance(message, pp.Garbled):

@@ -269,3 +269,25 @@ class FakeRadio:
     def open_device(self, url: str, **kw) -> Device:
         parsed = parse_url(url)
         return device_class(parsed)(parsed, link_factory=self.link, **kw)
+
+
+async def next_matching(subscription, predicate, timeout: float = 5.0):
+    """The next observation from `subscription` for which `predicate(obs)` holds (others are skipped)."""
+    async def find():
+        async for obs in subscription:
+            if predicate(obs):
+                return obs
+        raise AssertionError("the subscription ended")
+
+    return await asyncio.wait_for(find(), timeout)
+
+
+def pending(subscription) -> list:
+    """What `subscription` holds right now, without waiting."""
+    out = []
+    queue = subscription._queue
+    while not queue.empty():
+        item = queue.get_nowait()
+        if isinstance(item, object) and item.__class__.__name__ != "object":
+            out.append(item)
+    return out
