@@ -1,0 +1,132 @@
+"""The GoDice and Pixels codecs are pure: bytes in, a value out, never an exception (Hypothesis fuzzes them)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware_bridge.ble import godice_protocol as gp
+from firmware_bridge.ble import pixels_protocol as pp
+from firmware_bridge.ble.models import GoDiceModel, PixelsModel
+
+# --- GoDice --------------------------------------------------------------------------------------------------------
+
+
+def test_godice_messages():
+    assert gp.decode(b"R") == gp.RollStarted()
+    assert gp.decode(b"S" + bytes([0xC0, 0, 0])) == gp.Stable("S", (-64, 0, 0))
+    assert gp.decode(b"TS" + bytes([1, 2, 0xFF])) == gp.Stable("TS", (1, 2, -1))
+    assert gp.decode(b"Bat" + bytes([87])) == gp.Battery(87)
+    assert gp.decode(b"Col\x01") == gp.Colour(1) and gp.Colour(1).name == "red"
+    assert gp.decode(b"Char\x01") == gp.Charging(True)
+    for junk in (b"", b"S", b"S\x01", b"Bat", b"Col", b"FS\x00", b"X", b"RR", b"\xff\xfe"):
+        assert isinstance(gp.decode(junk), gp.Garbled), junk
+
+
+def test_godice_commands_match_the_published_bytes():
+    assert gp.battery_request() == b"\x03"
+    assert gp.colour_request() == bytes([23])
+    assert gp.set_leds((1, 2, 3), (4, 5, 6)) == bytes([8, 1, 2, 3, 4, 5, 6])
+    assert gp.pulse(3, 200, 100, (255, 0, 9)) == bytes([16, 3, 20, 10, 255, 0, 9, 1, 0])
+    assert gp.decode_command(gp.pulse(3, 200, 100, (255, 0, 9))) == gp.HostCommand("pulse", (3, 200, 100,
+                                                                                             (255, 0, 9)))
+    with pytest.raises(ValueError):
+        gp.set_leds((1, 2))
+
+
+def test_d6_table_from_the_facts():
+    expected = {1: (-64, 0, 0), 2: (0, 0, 64), 3: (0, 64, 0), 4: (0, -64, 0), 5: (0, 0, -64), 6: (64, 0, 0)}
+    for face, xyz in expected.items():
+        assert gp.read_face("d6", xyz) == (face, 1.0)
+    face, confidence = gp.read_face("d6", (-32, 0, 32))        # on the edge between 1 and 2
+    assert face in (1, 2) and confidence <= 0.55
+
+
+@pytest.mark.parametrize("name", sorted(gp.SHELLS))
+def test_every_face_of_every_shell_reads_back(name):
+    shell = gp.shell(name)
+    rng = random.Random(name)
+    for face in shell.values:
+        model = GoDiceModel(shell=name, rng=rng, noise=4)
+        message = gp.decode(model.landed(face))
+        assert isinstance(message, gp.Stable)
+        assert gp.read_face(name, message.xyz)[0] == face
+    assert len(shell.values) == {"d4": 4, "d6": 6, "d8": 8, "d10": 10, "d10x": 10, "d00": 10, "d12": 12, "d20": 20,
+                                 "d24": 24}[name]
+
+
+def test_unknown_shell_and_face():
+    with pytest.raises(ValueError, match="d6"):
+        gp.shell("d7")
+    with pytest.raises(ValueError, match="no face 7"):
+        gp.vector_for("d6", 7)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.binary(max_size=40))
+def test_godice_decoder_never_raises(data):
+    message = gp.decode(data)
+    assert isinstance(message, (gp.RollStarted, gp.Stable, gp.Battery, gp.Colour, gp.Charging, gp.Garbled))
+    gp.decode_command(data)
+    if isinstance(message, gp.Stable):
+        for shell in gp.SHELLS:
+            face, confidence = gp.read_face(shell, message.xyz)
+            assert face in gp.shell(shell).values and 0.0 <= confidence <= 1.0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(gp.SHELLS)), st.tuples(*[st.integers(-128, 127)] * 3))
+def test_any_vector_reads_as_some_face(shell, xyz):
+    face, confidence = gp.read_face(shell, xyz)
+    assert face in gp.shell(shell).values and 0.0 <= confidence <= 1.0
+
+
+# --- Pixels --------------------------------------------------------------------------------------------------------
+
+
+def test_pixels_messages_round_trip():
+    for message in (pp.RollState(pp.ROLLED, 4), pp.BatteryLevel(55, 2), pp.Request(pp.WHO_ARE_YOU),
+                    pp.Blink(3, 300, 0xFFFF0000, 0xFFFFFFFF, 0, False),
+                    pp.IAmADie(6, "d20", "midnightGalaxy", 0xDEADBEEF, 1_700_000_000, pp.ROLLED, 19, 80, 0, 7, 1024)):
+        assert pp.decode(pp.encode(message)) == message
+    assert pp.decode(bytes([3, 1, 4])) == pp.RollState(1, 4)
+    assert pp.decode(bytes([34, 55, 2])).charging
+    assert pp.blink((255, 0, 0), 3, 300)[:1] == bytes([29]) and len(pp.blink((1, 2, 3))) == 14
+    assert pp.decode(pp.blink((10, 20, 30))).rgb == (10, 20, 30)
+    assert len(PixelsModel().i_am_a_die()) == 22
+    assert isinstance(pp.decode(bytes([99, 1, 2])), pp.Unknown)
+    for junk in (b"", b"\x03", b"\x03\x01", b"\x02" + bytes(10), b"\x22\x05", b"\x1d" + bytes(5)):
+        assert isinstance(pp.decode(junk), pp.Garbled), junk
+
+
+def test_pixels_faces_and_advert():
+    assert pp.face_value("d6", 0) == 1 and pp.face_value("d20", 19) == 20
+    assert pp.face_value("d10", 0) == 0 and pp.face_value("d00", 9) == 90
+    assert pp.face_index("d00", 90) == 9 and pp.face_index("d10", 0) == 0
+    with pytest.raises(ValueError):
+        pp.face_index("d6", 7)
+    advert = pp.Advert(20, "d20", "auroraSky", pp.ROLLED, 12, 64, True)
+    raw = pp.encode_advert(advert)
+    assert raw == bytes([20, 0x74, 1, 12, 0x80 | 64])
+    assert pp.decode_advert(raw) == advert
+    assert isinstance(pp.decode_advert(b"\x01\x02"), pp.Garbled)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.binary(max_size=40))
+def test_pixels_decoders_never_raise(data):
+    message = pp.decode(data)
+    assert isinstance(message, (pp.IAmADie, pp.RollState, pp.BatteryLevel, pp.Blink, pp.Request, pp.Unknown,
+                                pp.Garbled))
+    advert = pp.decode_advert(data)
+    if isinstance(advert, pp.Advert):
+        assert 0 <= advert.battery <= 100
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(pp.FACE_COUNTS)), st.data())
+def test_pixels_face_index_inverts_face_value(die_type, data):
+    index = data.draw(st.integers(0, pp.FACE_COUNTS[die_type] - 1))
+    assert pp.face_index(die_type, pp.face_value(die_type, index)) == index
