@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.games.errors import IllegalAction
+from companion.games.obscurio import words
 from companion.games.obscurio.actions import Loyalty, Sand, Votes
 from companion.games.obscurio.cohesion import Gauge
 from companion.games.obscurio.constants import ACCUSED_COST
@@ -33,9 +34,9 @@ def votes(s, a: Votes):
     cast = a.as_dict()
     for voter, target in a.votes:
         if voter not in wizards:
-            raise IllegalAction.of("Nobody at this table plays the {chip} chip", ACCUSE, chip=voter)
+            raise IllegalAction.of("Nobody at this table plays the {chip} chip", ACCUSE, chip=words.chip(voter))
         if target is not None and target not in wizards:
-            raise IllegalAction.of("Nobody at this table plays the {chip} chip", ACCUSE, chip=target)
+            raise IllegalAction.of("Nobody at this table plays the {chip} chip", ACCUSE, chip=words.chip(target))
     missing = [w for w in wizards if w not in cast]
     if missing:
         raise IllegalAction.of("Every wizard votes or abstains: {chips} missing", RULING, chips=", ".join(missing))
@@ -59,7 +60,7 @@ def loyalty(s, a: Loyalty):
                                    chips=", ".join(s.accused))
         if a.traitor in s.cleared:
             raise IllegalAction.of("{name} ({chip}) already showed a Loyal card", RULING,
-                                   name=s.setup.name_of(a.traitor), chip=a.traitor)
+                                   name=s.setup.name_of(a.traitor), chip=words.chip(a.traitor))
     return reveal(s, a.traitor)
 
 

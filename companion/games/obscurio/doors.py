@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from companion.games.errors import IllegalAction
+from companion.games.obscurio import words
 from companion.games.obscurio.actions import Chip, Done, Exit, Open, Sand
 from companion.games.obscurio.cohesion import Gauge
 from companion.games.obscurio.constants import ROOMS, WATCHER_AT
@@ -21,22 +22,22 @@ def need_doors(s) -> None:
 def chip(s, a: Chip):
     need_doors(s)
     if a.chip not in s.setup.chips:
-        raise IllegalAction.of("Nobody at this table plays the {chip} chip", STEP4, chip=a.chip)
+        raise IllegalAction.of("Nobody at this table plays the {chip} chip", STEP4, chip=words.chip(a.chip))
     if a.chip not in s.chips:
         raise IllegalAction.of("The {chip} chip belongs to the exposed Traitor and no longer chooses a door",
-                               "RULING obscurio-accusation", chip=a.chip)
+                               "RULING obscurio-accusation", chip=words.chip(a.chip))
     now = s.door_of(a.chip)
     if a.door is None:
         if s.locked:
             raise IllegalAction.of("Under Locked Doors a chip stays where it was put", "RULING obscurio-unplaced")
         if now is None:
-            raise IllegalAction.of("The {chip} chip is not in front of a door", STEP4, chip=a.chip)
+            raise IllegalAction.of("The {chip} chip is not in front of a door", STEP4, chip=words.chip(a.chip))
     else:
         if a.door > s.n_doors:
             raise IllegalAction.of("There are only {n} doors this turn", STEP4, n=s.n_doors)
         if now == a.door:
             raise IllegalAction.of("The {chip} chip is already in front of door {door}", STEP4,
-                                   chip=a.chip, door=a.door)
+                                   chip=words.chip(a.chip), door=a.door)
         if s.locked:
             # RULING obscurio-unplaced: the doors come one at a time; a wizard takes the open one or declines it.
             if now is not None:

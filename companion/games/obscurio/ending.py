@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from companion.games.contract import Outcome, OutcomeLine, PlayerResult
 from companion.games.errors import IllegalAction
+from companion.games.obscurio import words
 from companion.games.obscurio.actions import Unmask
 from companion.games.obscurio.constants import GRIMOIRE, ROOMS
 
@@ -36,10 +37,10 @@ def unmask(s, a: Unmask):
             raise IllegalAction.of("The Traitor is already known", END)
         raise IllegalAction.of("The Traitor reveals their loyalty card when the game is over", END)
     if a.traitor not in s.setup.wizards:
-        raise IllegalAction.of("Nobody at this table plays the {chip} chip", END, chip=a.traitor)
+        raise IllegalAction.of("Nobody at this table plays the {chip} chip", END, chip=words.chip(a.traitor))
     if a.traitor in s.cleared:
         raise IllegalAction.of("{name} ({chip}) showed a Loyal card when accused", "RULING obscurio-accusation",
-                               name=s.setup.name_of(a.traitor), chip=a.traitor)
+                               name=s.setup.name_of(a.traitor), chip=words.chip(a.traitor))
     return s._with(phase="over", traitor=a.traitor)
 
 

@@ -99,7 +99,7 @@ class Setup:
 
     @property
     def has_traitor(self) -> bool:
-        """4 or more players: a Traitor, loyalty cards, step 3 and the Accusation Phase (RULING obscurio-2-3-players)."""
+        """4+ players: a Traitor, loyalty cards, step 3 and the Accusation Phase (RULING obscurio-2-3-players)."""
         return len(self.players) >= TRAITOR_FROM
 
     @property
