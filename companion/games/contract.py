@@ -188,6 +188,15 @@ class Game(ABC):
         """A BG Stats play record of an end-of-game description."""
         raise NotImplementedError
 
+    # Sensors: which dice the game reads, and what a settled throw means (the session's observation door asks).
+    dice_roles: Mapping[str, int] = {}   # role -> how many dice play it, e.g. {"henchmen": 5}
+
+    def dice_action(self, state: GameState, role: str, faces: Mapping[int, int], intent: Mapping | None) -> Any:
+        """The action a throw proposes: `faces` maps die index (0-based, within the role) to pips; `intent` is what
+        the players announced (e.g. a reroll's dice and chip). None when the throw means nothing now; IllegalAction
+        (a sentence) when it cannot be used. Pure: the engine still judges the action before it is applied."""
+        return None
+
     def random_game(self, seed: int, n_players: int) -> tuple[GameSetup, list]:
         """(setup, actions) of a complete random legal game: contract tests and benchmarks."""
         raise NotImplementedError

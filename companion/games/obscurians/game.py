@@ -4,12 +4,18 @@ only when the game is first needed."""
 from __future__ import annotations
 
 from companion.games.contract import Game, Outcome
-from companion.games.errors import InvalidInput
-from companion.games.obscurians.actions import action_from_json, action_from_text
+from companion.games.errors import IllegalAction, InvalidInput
+from companion.games.obscurians.actions import Reroll, Roll, action_from_json, action_from_text
+from companion.games.obscurians.constants import N_DICE
 from companion.games.obscurians.rules import Rules
 from companion.games.obscurians.rulings import RULINGS, values
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import State, new_game
+from companion.games.text import shown
+
+
+def _numbers(indices) -> str:
+    return ", ".join(str(i + 1) for i in sorted(indices))
 
 
 class Obscurians(Game):
@@ -87,8 +93,6 @@ class Obscurians(Game):
         from companion.games.obscurians.scoring import parse_end, score
 
         if isinstance(data, dict) and data.get("game", self.name) != self.name:
-            from companion.games.text import shown
-
             raise InvalidInput(f"game: this file is for {shown(data['game'])}, not {self.name}")
         return score(parse_end(data), rules)
 
@@ -102,6 +106,30 @@ class Obscurians(Game):
         from companion.games.obscurians.bgstats import to_bgstats
 
         return to_bgstats(self._scored(data, rules), play_date, duration_min=duration_min)
+
+    # -- sensors: the five henchmen dice as D6 smart dice (RULING obscurians-dice) ---------------------------------
+    dice_roles = {"henchmen": N_DICE}
+
+    def dice_action(self, state: State, role: str, faces, intent):
+        if role != "henchmen" or state.phase != "turn" or state.chosen is not None:
+            return None
+        for pips in faces.values():
+            if isinstance(pips, bool) or not isinstance(pips, int) or not 1 <= pips <= 6:
+                raise IllegalAction.of("A henchmen die shows 1 to 6 pips, not {pips}", "RULING obscurians-dice",
+                                       pips=shown(pips))
+        symbol = {i: state.setup.rules.face_for_pips(p) for i, p in faces.items()}
+        if state.dice is None:  # the turn's roll: all five dice
+            if sorted(faces) != list(range(N_DICE)):
+                raise IllegalAction.of("Only dice {numbers} were read: roll all {n} henchmen dice",
+                                       numbers=_numbers(faces), n=N_DICE)
+            return Roll(tuple(symbol[i] for i in range(N_DICE)))
+        # After the roll, dice thrown again are a reroll: of the dice the players announced, if they did.
+        wanted = sorted((intent or {}).get("reroll") or faces)
+        if sorted(faces) != wanted:
+            raise IllegalAction.of("Dice {numbers} were thrown, but dice {wanted} were to be rerolled",
+                                   numbers=_numbers(faces), wanted=_numbers(wanted))
+        dice = tuple(sorted(faces))
+        return Reroll(dice, tuple(symbol[i] for i in dice), (intent or {}).get("discard"))
 
     def random_game(self, seed: int, n_players: int):
         from companion.games.obscurians.randplay import random_game

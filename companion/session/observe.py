@@ -1,0 +1,215 @@
+"""The observation door: the one way sensor readings reach a table. Sensors propose, the engine judges, people
+confirm (TABLE_UX principle 8; ARCHITECTURE "Data flows one way").
+
+    observation ──▶ ObservationDoor.observe() ──▶ dice bound to a role collect until the throw has settled
+                                                   │  settle(): the game maps the faces to a proposed action
+                                                   ▼            (Game.dice_action, pure, e.g. 5 pips → Roll)
+                          every die sure and the engine accepts ──▶ Table.apply (logged like a tap)
+                          a die doubtful / crooked / unreadable,
+                          or the engine refuses, or no action fits ──▶ Question (confirm · read again · type it in)
+
+Nothing here changes the game silently: a proposal is applied only when every reading is at least
+`min_confidence` sure AND the engine accepts it; everything else waits as `door.question` until the players answer.
+The door never raises for a reading (a bad device must not stop the table); `Table.apply` errors other than the
+engine's refusal (a full disk) propagate to the caller like a tap's would.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from companion.games.errors import N_, IllegalAction, InvalidInput
+from firmware_bridge.observations import DiceSettled, DieCrooked, DieRolled, DieRolling
+
+log = logging.getLogger(__name__)
+
+MIN_CONFIDENCE = 0.9  # below this a reading is shown and asked about, never applied on its own
+CONFIRM, READ_AGAIN, TYPE_IN = "confirm", "read_again", "type_in"
+
+
+@dataclass(frozen=True)
+class Reading:
+    """One die's part of a throw: which die (role, index), what it showed, how sure, from where."""
+    die: str
+    role: str
+    index: int
+    face: int | None          # pips; None when the die could not be read (crooked)
+    confidence: float
+    source: str = ""
+
+
+@dataclass(frozen=True)
+class Question:
+    """A reading the door will not apply on its own. `why` is a template with `params` (English), like the
+    engine's refusals; `action` is what the dice seem to say (None when nothing can be proposed); `options` are the
+    answers the screen offers."""
+    why: str
+    params: Mapping[str, Any]
+    readings: tuple[Reading, ...]
+    action: Any = None
+    options: tuple[str, ...] = (CONFIRM, READ_AGAIN, TYPE_IN)
+    reroll: tuple[str, ...] = ()   # dice ids the table should roll again (their LEDs flash)
+    error: Exception | None = None  # the engine's refusal, for the screen to translate (translate_error)
+
+    @property
+    def text(self) -> str:
+        """In English; a screen translates `why` (a `rules` catalogue msgid) and `error` instead."""
+        text = self.why.format(**self.params)
+        return f"{text}: {self.error}" if self.error is not None else text
+
+
+@dataclass
+class _Throw:
+    rolling: set = field(default_factory=set)            # dice of this role seen moving and not yet at rest
+    settled: dict = field(default_factory=dict)          # index -> Reading, since the last settle()
+
+
+class ObservationDoor:
+    """Sensor readings in, applied actions or questions out, for one open table.
+
+    `bindings` maps a die id (as devices name it) to its (role, index), e.g. "F0:…:01" → ("henchmen", 0); the
+    game names the roles it reads (`Game.dice_roles`). `on_question(question | None)` and `on_applied(action)` let
+    the screen follow; `on_feedback(die_ids)` asks the devices to flash the dice to roll again.
+    """
+
+    def __init__(self, table, bindings: Mapping[str, tuple[str, int]], *, min_confidence: float = MIN_CONFIDENCE,
+                 on_question: Callable[[Question | None], None] | None = None,
+                 on_applied: Callable[[Any], None] | None = None,
+                 on_feedback: Callable[[tuple[str, ...]], None] | None = None):
+        self.table = table
+        self.game = table.adapter
+        self.bindings = dict(bindings)
+        self.min_confidence = min_confidence
+        self.question: Question | None = None
+        self.intent: dict | None = None       # what the players said they are about to roll (a reroll's dice, chip)
+        self._on_question = on_question or (lambda q: None)
+        self._on_applied = on_applied or (lambda a: None)
+        self._on_feedback = on_feedback or (lambda dice: None)
+        self._throws: dict[str, _Throw] = {}
+
+    # -- readings in ---------------------------------------------------------------------------------------------
+    def observe(self, obs) -> None:
+        """Take one observation; dice of a bound role are collected until `settle()` (or a DiceSettled)."""
+        try:
+            if isinstance(obs, DiceSettled):
+                for die in obs.dice:
+                    self._collect(die)
+                self.settle()
+            elif isinstance(obs, (DieRolled, DieCrooked)):
+                self._collect(obs)
+            elif isinstance(obs, DieRolling):
+                bound = self.bindings.get(obs.die)
+                if bound is not None:
+                    throw = self._throws.setdefault(bound[0], _Throw())
+                    throw.rolling.add(obs.die)
+                    throw.settled.pop(bound[1], None)  # a die picked up again will report a new face
+        except Exception:  # a reading must never take the table down; it is logged and dropped
+            log.exception("observation %r dropped", obs)
+
+    def busy(self, role: str | None = None) -> bool:
+        """Some bound die is still rolling (the screen waits; settle() would be early)."""
+        throws = self._throws.values() if role is None else [self._throws.get(role, _Throw())]
+        return any(t.rolling for t in throws)
+
+    def settle(self) -> Any:
+        """The throw is over (no die rolling, or a dice tower's tray reported): propose what the dice say.
+
+        Returns the action applied, or None (nothing to do, or a question is now waiting)."""
+        for role, throw in list(self._throws.items()):
+            if throw.rolling or not throw.settled:
+                continue
+            readings = tuple(throw.settled[i] for i in sorted(throw.settled))
+            crooked = [r for r in readings if r.face is None]
+            if crooked:
+                # Keep the dice that were read; only the crooked ones are rolled again, then the throw is whole.
+                for r in crooked:
+                    del throw.settled[r.index]
+                return self._crooked(readings, crooked)
+            throw.settled.clear()
+            return self._propose(role, readings)
+        return None
+
+    # -- the players' answer -------------------------------------------------------------------------------------
+    def answer(self, choice: str, action: Any = None) -> Any:
+        """Answer the waiting question: CONFIRM applies what the dice said, READ_AGAIN drops the readings (roll or
+        place the dice again), TYPE_IN applies `action` as the players entered it. The engine still judges:
+        IllegalAction propagates for a typed-in action it refuses (the question stays)."""
+        q = self.question
+        if q is None:
+            raise IllegalAction.of("There is no question about the dice to answer")
+        if choice == READ_AGAIN:
+            if not q.reroll:  # a crooked die keeps its partners' readings; any other doubt reads the throw anew
+                self._throws.clear()
+            self._ask(None)
+            return None
+        if choice == CONFIRM:
+            if q.action is None:
+                raise IllegalAction.of("The dice gave no move to confirm: read them again or type it in")
+            return self._apply(q.action)
+        if choice == TYPE_IN:
+            return self._apply(action)
+        raise ValueError(f"unknown answer {choice!r}")
+
+    def expect(self, intent: dict | None) -> None:
+        """The players announced their next throw (e.g. {"reroll": [1, 3], "discard": "keep"}); None clears it."""
+        self.intent = intent
+
+    # -- internals -----------------------------------------------------------------------------------------------
+    def _collect(self, obs) -> None:
+        bound = self.bindings.get(obs.die)
+        if bound is None:
+            return  # a die nobody bound (a spare on the table): not part of this game
+        role, index = bound
+        throw = self._throws.setdefault(role, _Throw())
+        throw.rolling.discard(obs.die)
+        face = obs.face if isinstance(obs, DieRolled) else None
+        confidence = obs.confidence if isinstance(obs, DieRolled) else 0.0
+        throw.settled[index] = Reading(obs.die, role, index, face, confidence, obs.source)
+
+    def _crooked(self, readings, crooked) -> None:
+        dice = tuple(r.die for r in crooked)
+        self._on_feedback(dice)
+        why = (N_("Die {numbers} landed crooked: roll it again") if len(crooked) == 1
+               else N_("Dice {numbers} landed crooked: roll them again"))
+        return self._ask(Question(why, {"numbers": _numbers(crooked)}, readings, options=(READ_AGAIN, TYPE_IN),
+                                  reroll=dice))
+
+    def _propose(self, role: str, readings: tuple[Reading, ...]) -> Any:
+        try:
+            action = self.game.dice_action(self.table.state, role, {r.index: r.face for r in readings}, self.intent)
+        except (IllegalAction, InvalidInput) as err:
+            return self._ask(Question(N_("The dice cannot be used now"), {}, readings, options=(READ_AGAIN, TYPE_IN),
+                                      error=err))
+        if action is None:
+            return self._ask(Question(N_("The dice show no move the game expects now"), {}, readings,
+                                      options=(READ_AGAIN, TYPE_IN)))
+        try:
+            self.table.state.apply(action)  # the engine's verdict before anything is written
+        except IllegalAction as err:
+            return self._ask(Question(N_("The dice say {move}, which the rules do not allow now"),
+                                      {"move": action.to_text()}, readings, options=(READ_AGAIN, TYPE_IN), error=err))
+        doubtful = [r for r in readings if r.confidence < self.min_confidence]
+        if doubtful:
+            why = (N_("Is this right? Die {numbers} may have been misread: {move}") if len(doubtful) == 1
+                   else N_("Is this right? Dice {numbers} may have been misread: {move}"))
+            return self._ask(Question(why, {"numbers": _numbers(doubtful), "move": action.to_text()}, readings,
+                                      action=action))
+        return self._apply(action)
+
+    def _apply(self, action) -> Any:
+        self.table.apply(action)  # IllegalAction leaves the question in place for the players
+        self.intent = None
+        self._ask(None)
+        self._on_applied(action)
+        return action
+
+    def _ask(self, question: Question | None) -> None:
+        self.question = question
+        self._on_question(question)
+        return None
+
+
+def _numbers(readings) -> str:
+    """"2" / "1, 4": dice numbered from 1, as players count them."""
+    return ", ".join(str(r.index + 1) for r in readings)

@@ -1,0 +1,170 @@
+"""Sensor readings into an Obscurians turn through the session's one door: sure and legal → applied and logged;
+doubtful, crooked, unreadable or illegal → a question on screen, the table unchanged until the players answer.
+
+A scripted observation source plays the five henchmen dice as smart D6s would report them (DieRolling, then
+DieRolled with a confidence), into a real table on a real SQLite file.
+"""
+from __future__ import annotations
+
+import pytest
+
+from companion.games.errors import IllegalAction
+from companion.games.obscurians.actions import Reroll, RevealEvent, Roll
+from companion.games.obscurians.setup import Setup
+from companion.session import Table, TableStore
+from companion.session.observe import CONFIRM, READ_AGAIN, TYPE_IN, ObservationDoor
+from firmware_bridge.observations import DiceSettled, DieCrooked, DieRolled, DieRolling
+
+PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
+DICE = [f"F0:00:00:00:00:0{i + 1}" for i in range(5)]
+BINDINGS = {die: ("henchmen", i) for i, die in enumerate(DICE)}
+# RULING obscurians-dice default pips: 1 steal, 6 donate, 2 swap, 5 secure, 3 relocate, 4 wild
+PIPS = {"steal": 1, "donate": 6, "swap": 2, "secure": 5, "relocate": 3, "wild": 4}
+
+
+class ScriptedDice:
+    """What five bound smart dice send when the table throws some of them."""
+
+    def __init__(self, door: ObservationDoor):
+        self.door = door
+
+    def throw(self, faces: dict[int, int | None], confidence: dict[int, float] | None = None, settle=True):
+        for i in faces:
+            self.door.observe(DieRolling(DICE[i], source="script"))
+        for i, pips in faces.items():
+            if pips is None:
+                self.door.observe(DieCrooked(DICE[i], source="script"))
+            else:
+                self.door.observe(DieRolled(DICE[i], pips, (confidence or {}).get(i, 1.0), source="script"))
+        return self.door.settle() if settle else None
+
+
+@pytest.fixture
+def table(tmp_path):
+    store = TableStore(tmp_path)
+    t = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1))
+    t.apply(RevealEvent("no_swap"))  # Anna's turn, before rolling
+    yield t
+    store.close()
+
+
+@pytest.fixture
+def seen():
+    return {"questions": [], "applied": [], "flash": []}
+
+
+@pytest.fixture
+def door(table, seen):
+    return ObservationDoor(table, BINDINGS, on_question=seen["questions"].append, on_applied=seen["applied"].append,
+                           on_feedback=seen["flash"].append)
+
+
+def faces(*names):
+    return {i: PIPS[n] for i, n in enumerate(names)}
+
+
+def test_a_sure_legal_throw_becomes_the_roll_and_is_logged(table, door, seen):
+    dice = ScriptedDice(door)
+    applied = dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
+    assert applied == Roll(("steal", "steal", "swap", "wild", "relocate"))
+    assert table.state.dice == ("steal", "steal", "swap", "wild", "relocate")
+    assert table.history[-1] == applied and seen["applied"] == [applied] and door.question is None
+    assert table.store.events(table.id)[-1].payload == applied.to_json()  # on disk like a tap
+
+
+def test_the_throw_waits_while_a_die_still_rolls(table, door):
+    dice = ScriptedDice(door)
+    for i in range(5):
+        door.observe(DieRolling(DICE[i]))
+    for i in range(4):
+        door.observe(DieRolled(DICE[i], 1))
+    assert door.busy() and door.settle() is None and table.state.dice is None
+    door.observe(DieRolled(DICE[4], 3))
+    assert not door.busy()
+    assert door.settle() == Roll(("steal",) * 4 + ("relocate",))
+    del dice
+
+
+def test_a_doubtful_die_is_asked_about_and_nothing_changes_until_confirmed(table, door, seen):
+    before = table.log_length
+    ScriptedDice(door).throw(faces("steal", "secure", "swap", "wild", "relocate"), confidence={1: 0.55})
+    q = door.question
+    assert q is not None and seen["questions"][-1] is q
+    assert q.text == "Is this right? Die 2 may have been misread: roll steal secure swap wild relocate"
+    assert q.options == (CONFIRM, READ_AGAIN, TYPE_IN) and q.action == Roll(("steal", "secure", "swap", "wild",
+                                                                             "relocate"))
+    assert table.state.dice is None and table.log_length == before  # never a silent change
+    door.answer(CONFIRM)
+    assert table.state.dice[1] == "secure" and door.question is None and seen["questions"][-1] is None
+
+
+def test_typing_in_the_right_face_replaces_a_misread_die(table, door):
+    ScriptedDice(door).throw(faces("steal", "secure", "swap", "wild", "relocate"), confidence={1: 0.4})
+    corrected = Roll(("steal", "donate", "swap", "wild", "relocate"))
+    door.answer(TYPE_IN, corrected)
+    assert table.state.dice == corrected.faces
+
+
+def test_an_illegal_reading_is_a_question_with_the_engines_reason(table, door):
+    dice = ScriptedDice(door)
+    dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
+    before = table.state
+    # Dice 1 and 4 are thrown again without a chip announced, in a round without Reroll Once.
+    assert dice.throw({0: PIPS["secure"], 3: PIPS["donate"]}) is None
+    q = door.question
+    assert q.text.startswith("The dice say reroll 0,3 secure donate free, which the rules do not allow now")
+    assert "A reroll costs one of your unplaced suspicion chips" in q.text
+    assert q.action is None and CONFIRM not in q.options
+    assert table.state is before
+    with pytest.raises(IllegalAction):
+        door.answer(CONFIRM)
+    # The players say which chip they discarded: typed in, judged by the engine, applied.
+    door.answer(TYPE_IN, Reroll((0, 3), ("secure", "donate"), "keep"))
+    assert table.state.dice == ("secure", "steal", "swap", "donate", "relocate")
+    assert "keep" not in table.state.chips_in_hand[0]
+
+
+def test_an_announced_reroll_is_applied_from_the_dice_and_a_wrong_die_is_asked_about(table, door):
+    dice = ScriptedDice(door)
+    dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
+    door.expect({"reroll": [2, 4], "discard": "take"})
+    dice.throw({2: PIPS["steal"], 3: PIPS["steal"]})  # die 4 thrown instead of die 5
+    assert "Dice 3, 4 were thrown, but dice 3, 5 were to be rerolled" in door.question.text
+    door.answer(READ_AGAIN)
+    applied = dice.throw({2: PIPS["steal"], 4: PIPS["steal"]})
+    assert applied == Reroll((2, 4), ("steal", "steal"), "take")
+    assert table.state.dice == ("steal", "steal", "steal", "wild", "steal") and door.intent is None
+
+
+def test_a_crooked_die_is_flashed_and_only_it_is_rolled_again(table, door, seen):
+    dice = ScriptedDice(door)
+    dice.throw({0: 1, 1: 1, 2: None, 3: 4, 4: 3})
+    q = door.question
+    assert q.text == "Die 3 landed crooked: roll it again" and q.reroll == (DICE[2],)
+    assert seen["flash"] == [(DICE[2],)] and table.state.dice is None
+    door.answer(READ_AGAIN)
+    assert dice.throw({2: 2}) == Roll(("steal", "steal", "swap", "wild", "relocate"))
+
+
+def test_a_die_that_cannot_be_a_d6_and_missing_dice_are_questions(table, door):
+    dice = ScriptedDice(door)
+    dice.throw({0: 1, 1: 7, 2: 2, 3: 4, 4: 3})
+    assert door.question.text == "The dice cannot be used now: A henchmen die shows 1 to 6 pips, not 7"
+    door.answer(READ_AGAIN)
+    dice.throw({0: 1, 1: 1, 2: 2, 3: 4})
+    assert door.question.text == "The dice cannot be used now: Only dice 1, 2, 3, 4 were read: roll all 5 henchmen dice"
+    assert table.state.dice is None
+
+
+def test_a_dice_tower_reports_all_five_at_once_and_spare_dice_are_ignored(table, door):
+    door.observe(DieRolled("a spare die on the table", 6))
+    tray = DiceSettled(tuple(DieRolled(DICE[i], p, 0.97, "tower") for i, p in enumerate((6, 6, 2, 5, 1))))
+    door.observe(tray)
+    assert table.state.dice == ("donate", "donate", "swap", "secure", "steal")
+
+
+def test_a_broken_observation_never_takes_the_table_down(table, door):
+    door.observe(DieRolled(DICE[0], "six"))  # garbage from a bad device
+    door.observe(object())
+    assert door.settle() is None or door.question is not None
+    assert table.state.dice is None
