@@ -39,7 +39,7 @@ class FakeLink(Link):
         if not self.die.in_range:
             raise DeviceNotFound(f"{self.name} was not found: is it switched on, in range, and not connected to "
                                  f"another app (a phone)?")
-        if self.die.held_by_other:
+        if self.die.held:
             raise DeviceBusy(f"{self.name} is held by another app or device: close it there (a phone app?) and it "
                              f"will reconnect")
         self.connected = True
@@ -89,7 +89,7 @@ class FakeDie:
         self.address = address.upper()
         self.name = name
         self.in_range = True
-        self.held_by_other = False
+        self.held = False                          # held by another central (a phone app)
         self.rssi = -55
         self.writes: list[bytes] = []
         self.links: list[FakeLink] = []
@@ -137,10 +137,12 @@ class FakeDie:
     async def back_in_range(self) -> None:
         self.in_range = True
 
-    async def hold_by_other(self, held: bool = True) -> None:
-        self.held_by_other = held
+    async def held_by_other(self, held: bool = True) -> None:
+        self.held = held
         if held:
             await self.drop_connection()
+
+    hold_by_other = held_by_other
 
     def set_rssi(self, rssi: int) -> None:
         self.rssi = rssi

@@ -15,7 +15,7 @@ so what a test exercises is the production path: bleak's BleakScanner/BleakClien
     await link.notify(b"...")
 
 `radio.scanner_backend` / `radio.client_backend` are classes (bleak's `backend=` takes a class), bound to this radio.
-Fault injection lives on the peripherals: drop_connection(), out_of_range()/back_in_range(), hold_by_other(),
+Fault injection lives on the peripherals: drop_connection(), out_of_range()/back_in_range(), held_by_other(),
 set_rssi(); the dice add low_battery(), crooked landings, a die held still that registers a roll.
 """
 from __future__ import annotations
@@ -158,7 +158,7 @@ class VirtualPeripheral:
     """One simulated BLE peripheral on the radio: its own controller and host, a GATT server, advertising.
 
     Fault injection: drop_connection() (the link is lost, the device advertises again), out_of_range() (link lost,
-    no advertising, connections impossible) / back_in_range(), hold_by_other() (ends every connection we make at
+    no advertising, connections impossible) / back_in_range(), held_by_other() (ends every connection we make at
     once, as a die that a phone already holds), set_rssi()."""
 
     def __init__(self, radio: "VirtualRadio", address: str, name: str):
@@ -167,7 +167,7 @@ class VirtualPeripheral:
         self.name = name
         self.rssi = -55
         self.in_range = True
-        self.held_by_other = False
+        self.held = False                          # held by another central (a phone app)
         self.writes: list[bytes] = []             # every value the host wrote, in order
         self.connects = 0                          # connections accepted (not refused)
         self._advertising = b""
@@ -222,7 +222,7 @@ class VirtualPeripheral:
 
     def _on_connection(self, connection: Connection) -> None:
         connection.on("disconnection", lambda reason: self._on_disconnection())
-        if self.held_by_other or not self.in_range:
+        if self.held or not self.in_range:
             # one central at a time: a die held by a phone ends our connection at once
             self._spawn(connection.disconnect(reason=IN_USE))
             return
@@ -282,11 +282,13 @@ class VirtualPeripheral:
         self.in_range = True
         await self._advertise()
 
-    async def hold_by_other(self, held: bool = True) -> None:
+    async def held_by_other(self, held: bool = True) -> None:
         """Held by another central (a phone app): every connection we make is ended at once, with "in use"."""
-        self.held_by_other = held
+        self.held = held
         if held:
             await self.drop_connection(IN_USE)
+
+    hold_by_other = held_by_other
 
     def set_rssi(self, rssi: int) -> None:
         self.rssi = rssi

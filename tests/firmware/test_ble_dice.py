@@ -215,12 +215,12 @@ class DiceContract:
                 die = await radio.add_godice(GODICE, name="GoDice_A", shell="d6")
                 async with self.manager(radio, held_retry=0.05) as manager:
                     sub = manager.observations()
-                    await die.hold_by_other()
+                    await die.held_by_other()
                     await manager.add(GODICE_URL)
                     held = await next_matching(sub, is_state(GODICE_URL, "held_elsewhere"))
                     assert held.device == GODICE
                     assert "held by another app" in held.detail and "close it there" in held.detail
-                    await die.hold_by_other(False)
+                    await die.held_by_other(False)
                     await next_matching(sub, is_state(GODICE_URL, "connected"))
                     await die.wait_subscribed()
                     await die.roll(3)

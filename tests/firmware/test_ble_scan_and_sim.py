@@ -59,11 +59,11 @@ def test_pixels_rolls_read_from_advertisements_without_connecting():
 
             reader = asyncio.ensure_future(read())
             await asyncio.sleep(0.15)
-            await px.roll(3, tumble=0.15)
+            await px.roll(3, tumble=0.3)
             await asyncio.sleep(0.15)
-            await px.roll(3, tumble=0.15)           # the same face again: a new roll all the same
+            await px.roll(3, tumble=0.3)           # the same face again: a new roll all the same
             await asyncio.sleep(0.15)
-            await px.crooked(tumble=0.15)
+            await px.crooked(tumble=0.3)
             await asyncio.sleep(0.15)
             await px.low_battery(6)
             await asyncio.sleep(0.15)

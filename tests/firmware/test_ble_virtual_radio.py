@@ -60,10 +60,10 @@ def test_faults_reach_bleak_as_its_own_errors():
             await asyncio.wait_for(lost.wait(), 2)
             assert not client.is_connected
 
-            await board.hold_by_other()
+            await board.held_by_other()
             with pytest.raises(bleak.exc.BleakError, match="in use"):
                 await bleak.BleakClient("F0:00:00:00:00:0A", backend=radio.client_backend).connect()
-            await board.hold_by_other(False)
+            await board.held_by_other(False)
 
             await board.out_of_range()
             with pytest.raises(bleak.exc.BleakDeviceNotFoundError):
