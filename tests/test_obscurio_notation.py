@@ -369,3 +369,15 @@ def test_setup_rules_and_state_from_arbitrary_json_raise_only_invalid_input(d):
             load(d)
         except InvalidInput:
             pass
+
+
+def test_a_saved_step_4_with_doors_that_are_not_there_is_refused():
+    s = new_game(Setup(players=FIVE, bag="physical")).apply(Draw(("dark_night",))).apply(Riddle()).apply(Decoys(0))
+    d = s.to_json()
+    d["doors"]["chips"]["blue"] = 7  # no Great Room this turn
+    with pytest.raises(InvalidInput, match="^doors.chips"):
+        State.from_json(d)
+    d = s.to_json()
+    d["doors"]["open"] = 3  # without Locked Doors every door is revealed
+    with pytest.raises(InvalidInput, match="^doors.open"):
+        State.from_json(d)

@@ -170,6 +170,12 @@ def state_from_json(d) -> State:
     state = State(**values)
     if state.space >= len(state.track):
         raise InvalidInput("doors.space: beyond the end of this turn's time track")
+    if phase in ("doors", "exit"):
+        # Doors exist only up to this turn's count; under Locked Doors only the revealed ones.
+        if not (1 if state.locked else state.n_doors) <= state.opened <= state.n_doors:
+            raise InvalidInput("doors.open: not a number of revealed doors for this turn")
+        if any(d is not None and d > state.opened for d in state.placed):
+            raise InvalidInput("doors.chips: a chip in front of a door that is not there")
     _same("", d, state_to_json(state))
     return state
 
