@@ -567,7 +567,9 @@ class VirtualBleakClient(BaseBleakClient):
         self.radio._clients.add(self)
         try:
             self.services = await self._guard(self._discover(connection))
-        except BleakError:
+        except BaseException:
+            if self._connection is not None:          # set-up failed on a live link: do not leave it open
+                await self.disconnect()
             if self._reason == IN_USE:
                 raise BleakError(f"{self.address}: the device ended the connection as soon as it was made "
                                  f"(HCI 0x{IN_USE:02X} low resources): it is in use by another central") from None

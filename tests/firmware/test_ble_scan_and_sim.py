@@ -31,11 +31,11 @@ def test_discover_guesses_kinds():
             await radio.add_nordic_uart("F0:00:00:00:00:04", "TableBus-1")
             await radio.add_nordic_uart("F0:00:00:00:00:05", "Thermometer")
             px.set_rssi(-40)
-            found = {f.address: f for f in await discover(timeout=0.3, backend=radio)}
+            found = {f.address: f for f in await discover(timeout=0.5, backend=radio)}
             assert {a: f.kind for a, f in found.items()} == {
                 "F0:00:00:00:00:01": "godice", "F0:00:00:00:00:02": "pixels", "F0:00:00:00:00:03": "pixels",
                 "F0:00:00:00:00:04": "tablebus", "F0:00:00:00:00:05": None}
-            assert next(iter(await discover(timeout=0.2, backend=radio.backend))).address == "F0:00:00:00:00:02"
+            assert next(iter(await discover(timeout=0.5, backend=radio.backend))).address == "F0:00:00:00:00:02"
             assert "d20" in found["F0:00:00:00:00:02"].detail and "64%" in found["F0:00:00:00:00:02"].detail
             assert found["F0:00:00:00:00:01"].url == "ble://F0:00:00:00:00:01?kind=godice&shell=d6"
             assert found["F0:00:00:00:00:05"].url is None

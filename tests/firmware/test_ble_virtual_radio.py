@@ -24,7 +24,7 @@ def test_nordic_uart_peripheral_round_trip_through_bleak():
                 await board.notify(b"ack:" + data)
 
             board = await radio.add_nordic_uart("F0:00:00:00:00:09", "TableBus", on_write)
-            found = await bleak.BleakScanner.discover(timeout=0.3, backend=radio.scanner_backend, return_adv=True)
+            found = await bleak.BleakScanner.discover(timeout=0.5, backend=radio.scanner_backend, return_adv=True)
             device, adv = found["F0:00:00:00:00:09"]
             assert device.name == "TableBus" and adv.local_name == "TableBus"
             assert uuids.NUS_SERVICE in adv.service_uuids
@@ -83,7 +83,7 @@ def test_rssi_follows_the_simulated_distance():
         async with VirtualRadio() as radio:
             board = await radio.add_nordic_uart("F0:00:00:00:00:0B", "Far", None)
             board.set_rssi(-88)
-            found = await bleak.BleakScanner.discover(timeout=0.2, backend=radio.scanner_backend, return_adv=True)
+            found = await bleak.BleakScanner.discover(timeout=0.5, backend=radio.scanner_backend, return_adv=True)
             assert found["F0:00:00:00:00:0B"][1].rssi == -88
 
     run(main())
