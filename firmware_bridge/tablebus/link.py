@@ -224,6 +224,9 @@ class TableBusDevice(Device):
     async def _send_checked(self, data: bytes) -> None:
         try:
             await self._send(data)
+        except ConnectionLost as err:
+            self._fail(err)
+            raise
         except DeviceError:
             raise
         except (OSError, RuntimeError) as err:

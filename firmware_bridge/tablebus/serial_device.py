@@ -57,8 +57,9 @@ class SerialTableBus(TableBusDevice):
                     loop.call_soon_threadsafe(self._bytes_received, data)
         except Exception as err:  # noqa: BLE001 — whatever ends the port ends the link
             if not self._stop.is_set():
+                reason = OSError(f"the serial port went away, unplugged? ({type(err).__name__})")
                 try:
-                    loop.call_soon_threadsafe(self._link_lost, err)
+                    loop.call_soon_threadsafe(self._link_lost, reason)
                 except RuntimeError:   # the loop is already closed: nobody is listening
                     pass
 

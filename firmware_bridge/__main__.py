@@ -1,0 +1,341 @@
+"""python -m firmware_bridge: Table Bus frames and live devices from the command line.
+
+    encode [--demo N] [--hex]   JSON lines on stdin -> Table Bus frames on stdout (--demo N: N sample frames of
+                                every message type; --hex: one frame per line in hex)
+    decode                      bytes on stdin -> one JSON line per good frame (the form `encode` reads), and a
+                                one-line summary of what was dropped on stderr
+    scan [--timeout S] [--all]  serial ports that look like boards, and BLE devices when a radio is there
+    monitor URL [--count N]     open a device by URL and print its observations as JSON lines (Ctrl-C ends)
+
+Every error is one line on stderr and exit status 2; never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import inspect
+import json
+import random
+import sys
+from typing import Iterator
+
+PROG = "python -m firmware_bridge"
+MAX_DEMO = 10_000_000
+MAX_LINE = 1 << 20          # a JSON line longer than 1 MiB is refused rather than parsed
+
+
+class CliError(Exception):
+    """One line for stderr; exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:        # argparse's own two-line usage + error: made one line
+        raise CliError(f"{message} (see {PROG} --help)")
+
+
+def _say(stream, text: str) -> None:
+    text = " ".join(str(text).split())            # one line, whatever the message carried
+    if len(text) > 400:
+        text = text[:397] + "..."
+    enc = getattr(stream, "encoding", None) or "utf-8"
+    stream.write(text.encode(enc, "backslashreplace").decode(enc, "replace") + "\n")
+    stream.flush()
+
+
+# ---------------------------------------------------------------------------------------------------- encode
+
+def _demo_messages(n: int, seed: int = 1) -> Iterator[tuple[object, int]]:
+    """n sample messages cycling through every Table Bus message type (board and host), with varied fields."""
+    from firmware_bridge.tablebus import messages as m
+
+    rng = random.Random(seed)
+    dirs = m.DIRECTIONS
+
+    def samples():
+        yield m.Hello(1, 0, rng.randrange(4), 1, rng.randrange(10), rng.randrange(10), 500, rng.getrandbits(32),
+                      rng.choice(["stand-1", "obelisk", "tower", "Sablier é"]))
+        yield m.Heartbeat(rng.getrandbits(32), rng.randrange(10))
+        yield m.Ack(rng.randrange(256))
+        yield m.Nack(rng.randrange(256), rng.choice([1, 2, 3, 4, 5]))
+        yield m.Dice(rng.randrange(65536), tuple(m.DieResult(i, rng.randrange(0, 7), rng.randrange(50, 101))
+                                                 for i in range(rng.randrange(1, 6))))
+        yield m.Grid(tuple(m.Cell(rng.randrange(28), rng.choice(dirs)) for _ in range(m.GRID_CELLS)))
+        yield m.Tile(rng.randrange(25), rng.randrange(28), rng.choice(dirs))
+        yield m.Button(rng.randrange(4))
+        yield m.Flip(rng.random() < 0.5, rng.randrange(65536))
+        yield m.Battery(rng.randrange(101), rng.random() < 0.5, rng.randrange(3300, 4200))
+        yield m.Error(rng.choice([16, 17, 18, 19]), rng.choice(["", "cell 7 unreadable", "rx overflow"]))
+        yield m.HostHello(1, 0)
+        yield m.Led(rng.choice(m.LED_PATTERNS), rng.randrange(256), rng.randrange(256), rng.randrange(256),
+                    rng.randrange(10), rng.randrange(100, 2000))
+        yield m.RequestState()
+        yield m.RequestBattery()
+
+    seq = 0
+    while n > 0:
+        for msg in samples():
+            if n <= 0:
+                return
+            yield msg, seq
+            seq = (seq + 1) & 0xFF
+            n -= 1
+
+
+def _json_lines(stream) -> Iterator[tuple[int, object]]:
+    for number, raw in enumerate(stream, 1):
+        if len(raw) > MAX_LINE:
+            raise CliError(f"line {number}: longer than {MAX_LINE} bytes")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CliError(f"line {number}: not UTF-8 text") from None
+        if not text.strip():
+            continue
+        try:
+            yield number, json.loads(text)
+        except RecursionError:
+            raise CliError(f"line {number}: JSON nested too deeply") from None
+        except ValueError as err:
+            raise CliError(f"line {number}: not JSON ({err})") from None
+
+
+def cmd_encode(args) -> int:
+    from firmware_bridge.tablebus.messages import encode_message, message_from_json
+
+    out = sys.stdout.buffer
+    hex_lines = args.hex
+
+    def emit(frame: bytes) -> None:
+        out.write(frame.hex().encode() + b"\n" if hex_lines else frame)
+
+    if args.demo is not None:
+        if not 0 <= args.demo <= MAX_DEMO:
+            raise CliError(f"--demo: a number of frames from 0 to {MAX_DEMO}")
+        for msg, seq in _demo_messages(args.demo):
+            emit(encode_message(msg, seq))
+        out.flush()
+        return 0
+    auto_seq = 0
+    for number, obj in _json_lines(sys.stdin.buffer):
+        try:
+            msg, seq = message_from_json(obj)
+            if seq is None:
+                seq, auto_seq = auto_seq, (auto_seq + 1) & 0xFF
+            frame = encode_message(msg, seq)
+        except RecursionError:
+            raise CliError(f"line {number}: JSON nested too deeply") from None
+        except (ValueError, TypeError) as err:
+            raise CliError(f"line {number}: {err}") from None
+        emit(frame)
+    out.flush()
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------------- decode
+
+def decoded_json(frame) -> dict:
+    """The JSON line for one good frame: its message when re-encoding gives back the very same bytes, else raw
+    (an unknown type, a payload that breaks its layout, trailing bytes from a newer minor version)."""
+    from firmware_bridge.tablebus.frame import encode_frame
+    from firmware_bridge.tablebus.messages import Raw, encode_message, message_to_json, parse_message
+
+    msg = parse_message(frame)
+    if not isinstance(msg, Raw):
+        try:
+            if encode_message(msg, frame.seq) == encode_frame(frame.type, frame.seq, frame.payload):
+                return message_to_json(msg, frame.seq)
+        except ValueError:
+            pass
+    return message_to_json(Raw(frame.type, frame.payload), frame.seq)
+
+
+def cmd_decode(args) -> int:
+    from firmware_bridge.tablebus.frame import Decoder
+
+    decoder = Decoder()
+    out = sys.stdout
+    unknown = 0
+    stdin = sys.stdin.buffer
+
+    def write(frames) -> None:
+        nonlocal unknown
+        for frame in frames:
+            d = decoded_json(frame)
+            unknown += d["type"] == "raw"
+            out.write(json.dumps(d) + "\n")
+
+    while True:
+        chunk = stdin.read1(65536) if hasattr(stdin, "read1") else stdin.read(65536)
+        if not chunk:
+            break
+        write(decoder.feed(chunk))
+    write(decoder.flush())
+    out.flush()
+    s = decoder.stats
+    _say(sys.stderr, f"decode: {s.frames} frames from {s.bytes_in} bytes; dropped {s.bytes_skipped} bytes "
+                     f"(bad length {s.bad_length}, bad CRC {s.bad_crc}, truncated {s.truncated}); "
+                     f"{unknown} frames not understood (printed as raw)")
+    return 0
+
+
+# ------------------------------------------------------------------------------------------------------ scan
+
+# USB-serial bridges the reference boards use (hardware/README.md): CP210x, CH340/CH9102, FTDI, ESP32 native USB
+BOARD_USB_IDS = {(0x10C4, 0xEA60), (0x1A86, 0x7523), (0x1A86, 0x55D4), (0x0403, 0x6001), (0x0403, 0x6015)}
+ESPRESSIF_VID = 0x303A
+
+
+def looks_like_board(port) -> bool:
+    vid, pid = getattr(port, "vid", None), getattr(port, "pid", None)
+    text = f"{getattr(port, 'description', '')} {getattr(port, 'product', '') or ''}".lower()
+    return (vid, pid) in BOARD_USB_IDS or vid == ESPRESSIF_VID or "table bus" in text or "tablebus" in text
+
+
+def cmd_scan(args) -> int:
+    if not (0 < args.timeout <= 60):
+        raise CliError("--timeout: seconds, more than 0 and at most 60")
+    found = 0
+    try:
+        from serial.tools import list_ports
+
+        ports = list(list_ports.comports())
+    except Exception as err:  # noqa: BLE001 — no pyserial, no /sys: no serial ports to list
+        ports = []
+        _say(sys.stderr, f"scan: serial ports not listed ({type(err).__name__}: {err})")
+    for port in sorted(ports, key=lambda p: p.device):
+        if args.all or looks_like_board(port):
+            ids = f" ({port.vid:04x}:{port.pid:04x})" if port.vid is not None and port.pid is not None else ""
+            print(f"serial://{port.device}\t{port.description or 'serial port'}{ids}", flush=True)
+            found += 1
+    found += _scan_ble(args.timeout)
+    if not found:
+        _say(sys.stderr, "scan: no boards found")
+    return 0
+
+
+def _scan_ble(timeout: float) -> int:
+    try:
+        from firmware_bridge.ble import scan as ble_scan
+    except ImportError:
+        _say(sys.stderr, "scan: BLE skipped (this build has no BLE scanner)")
+        return 0
+    discover = getattr(ble_scan, "discover", None)
+    if discover is None:
+        _say(sys.stderr, "scan: BLE skipped (this build has no BLE scanner)")
+        return 0
+
+    async def run():
+        result = discover(timeout)
+        if inspect.isawaitable(result):
+            result = await result
+        return result
+
+    try:
+        found = asyncio.run(asyncio.wait_for(run(), timeout + 10))
+    except KeyboardInterrupt:
+        raise
+    except Exception as err:  # noqa: BLE001 — no adapter, Bluetooth off, no D-Bus: one note, not a failure
+        _say(sys.stderr, f"scan: BLE skipped ({' '.join(str(err).split()) or type(err).__name__})")
+        return 0
+    n = 0
+    for item in found or ():
+        print(_ble_line(item), flush=True)
+        n += 1
+    return n
+
+
+def _ble_line(item) -> str:
+    url = getattr(item, "url", None)
+    if callable(url):
+        url = url()
+    name = getattr(item, "name", None)
+    kind = getattr(item, "kind", None)
+    address = getattr(item, "address", None)
+    if url is None and address is not None:
+        url = f"ble://{address}" + (f"?kind={kind}" if kind else "")
+    parts = [str(url if url is not None else item)]
+    if name:
+        parts.append(str(name))
+    rssi = getattr(item, "rssi", None)
+    if rssi is not None:
+        parts.append(f"{rssi} dBm")
+    return "\t".join(parts)
+
+
+# --------------------------------------------------------------------------------------------------- monitor
+
+def cmd_monitor(args) -> int:
+    from firmware_bridge.device import open_device
+
+    if args.count is not None and not 1 <= args.count <= 1 << 40:
+        raise CliError("--count: a number of observations, 1 or more")
+    device = open_device(args.url)
+
+    async def run() -> None:
+        seen = 0
+        async with device:
+            async for obs in device.observations():
+                sys.stdout.write(json.dumps(obs.to_json()) + "\n")
+                sys.stdout.flush()
+                seen += 1
+                if args.count is not None and seen >= args.count:
+                    return
+
+    asyncio.run(run())
+    return 0
+
+
+# ------------------------------------------------------------------------------------------------------ main
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog=PROG, description="Table Bus frames and live devices from the command line.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    e = sub.add_parser("encode", help="JSON lines on stdin -> frames on stdout")
+    e.add_argument("--demo", type=int, metavar="N", help="write N sample frames covering every message type")
+    e.add_argument("--hex", action="store_true", help="one frame per line, in hex")
+    e.set_defaults(func=cmd_encode)
+    d = sub.add_parser("decode", help="bytes on stdin -> one JSON line per good frame")
+    d.set_defaults(func=cmd_decode)
+    s = sub.add_parser("scan", help="serial ports and BLE devices that look like boards")
+    s.add_argument("--timeout", type=float, default=3.0, help="seconds to listen for BLE (default 3)")
+    s.add_argument("--all", action="store_true", help="list every serial port, not only likely boards")
+    s.set_defaults(func=cmd_scan)
+    mon = sub.add_parser("monitor", help="print a device's observations as JSON lines")
+    mon.add_argument("url", help="a device URL: serial:///dev/ttyACM0, ble://ADDRESS?kind=tablebus, sim://tablebus")
+    mon.add_argument("--count", type=int, metavar="N", help="stop after N observations")
+    mon.set_defaults(func=cmd_monitor)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    from firmware_bridge.errors import DeviceError
+
+    try:
+        args = build_parser().parse_args(argv)
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 0                                   # Ctrl-C: a clean stop, like candump
+    except BrokenPipeError:
+        try:
+            sys.stdout = open("/dev/null", "w")    # noqa: SIM115 — the reader went away (| head): stop quietly
+        except OSError:
+            pass
+        return 0
+    except CliError as err:
+        _say(sys.stderr, f"{PROG}: {err}")
+        return 2
+    except DeviceError as err:
+        _say(sys.stderr, f"{PROG}: {err}")
+        return 2
+    except SystemExit as err:                      # --help exits 0 through argparse
+        return err.code if isinstance(err.code, int) else 2
+    except RecursionError:
+        _say(sys.stderr, f"{PROG}: input nested too deeply")
+        return 2
+    except Exception as err:  # noqa: BLE001 — the promise: one line, exit 2, never a traceback
+        _say(sys.stderr, f"{PROG}: internal error ({type(err).__name__}: {err})")
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
