@@ -3,10 +3,16 @@
 Durability is the whole point (ARCHITECTURE convention 9): WAL mode with synchronous=FULL makes COMMIT return only
 after the log entry is fsynced, so an action the caller saw accepted survives SIGKILL and power loss. A file we cannot
 read is reported and left alone, never "repaired" by overwriting it: it may be the only copy of someone's game.
+
+Every SQLite error, wherever it happens (opening, BEGIN, INSERT, SELECT, COMMIT), leaves this module as a StoreError
+whose message is one plain line naming the real cause (disk full, read-only folder, another program writing, damage).
+docs/persistence.md lists what each fault does.
 """
 from __future__ import annotations
 
 import json
+import logging
+import os
 import sqlite3
 import time
 from contextlib import contextmanager
@@ -14,10 +20,17 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
+from urllib.parse import quote
+
+from companion.games.errors import InvalidInput
+
+log = logging.getLogger(__name__)
 
 SCHEMA_VERSION = 1
 DB_NAME = "tables.sqlite3"
 KINDS = ("action", "undo", "redo")
+MAX_ID = 2**63 - 1          # SQLite INTEGER: a larger id cannot name a stored table
+BUSY_TIMEOUT = 1.0          # seconds SQLite waits for another writer before saying "busy"; callers may retry
 
 # Separate statements (not one script): executescript() would COMMIT on its own, outside our transaction.
 _SCHEMA = ("""
@@ -40,9 +53,36 @@ CREATE TABLE events (
 ) WITHOUT ROWID""", """
 CREATE INDEX tables_by_state ON tables (finished, updated)""")
 
+# What a schema-1 file must have before we write anything to it (even the WAL switch writes its header).
+_COLUMNS = {
+    "tables": {"id", "game", "setup_json", "created", "updated", "finished", "title"},
+    "events": {"table_id", "seq", "kind", "payload_json", "at"},
+}
+
+# Text columns are read as bytes (CAST AS BLOB) and decoded here, so that one damaged entry becomes one unreadable
+# table instead of an exception that stops the whole listing.
+_ROW_SQL = ("SELECT id, CAST(game AS BLOB), CAST(setup_json AS BLOB), CAST(created AS BLOB), CAST(updated AS BLOB), "
+            "CAST(finished AS BLOB), CAST(title AS BLOB) FROM tables")
+
 
 class StoreError(Exception):
     """The database cannot be used (damaged, foreign, newer schema) or a write conflicted. The message is for users."""
+
+
+class StoreBusy(StoreError):
+    """Another program holds the write lock on the tables file; nothing was written, and trying again may work."""
+
+
+class StoreReadOnly(StoreError):
+    """The tables file or its folder cannot be written; reading still works."""
+
+
+class AlreadyImported(StoreError):
+    """create(unique_log=True) found a table with exactly this game, setup and log; nothing was written."""
+
+    def __init__(self, table_id: int):
+        super().__init__(f"this log is already stored as table {table_id}")
+        self.table_id = table_id
 
 
 @dataclass(frozen=True)
@@ -54,6 +94,7 @@ class TableRow:
     updated: str
     finished: str | None
     title: str
+    problem: str | None = None  # why this row cannot be opened (a damaged entry); then `setup` is {}
 
 
 @dataclass(frozen=True)
@@ -75,44 +116,125 @@ def _utc_now(clock: Callable[[], float]) -> str:
     return datetime.fromtimestamp(clock(), timezone.utc).isoformat(timespec="milliseconds")
 
 
-class TableStore:
-    """One connection to the tables database. Use one instance per process/thread (sqlite3 enforces the thread part)."""
+def _size(path: Path) -> int | None:
+    try:
+        return path.stat().st_size
+    except FileNotFoundError:
+        return None
 
-    def __init__(self, data_dir: str | Path | None = None, *, clock: Callable[[], float] = time.time):
+
+def _one_line(text: str) -> str:
+    return " ".join(str(text).split())
+
+
+class TableStore:
+    """One connection to the tables database. Use one instance per process/thread (sqlite3 enforces the thread part).
+
+    read_only=True opens the file for reading only (`companion tables`, `export`): nothing is created or changed,
+    and a read-only folder, file or disk is no obstacle. A read-write store whose file or folder turns out not to be
+    writable also opens for reading; `read_only_reason` then says why, and every write raises StoreReadOnly.
+    """
+
+    def __init__(self, data_dir: str | Path | None = None, *, clock: Callable[[], float] = time.time,
+                 read_only: bool = False, busy_timeout: float = BUSY_TIMEOUT):
         self.data_dir = Path(data_dir) if data_dir is not None else default_data_dir()
         self.path = self.data_dir / DB_NAME
+        self.read_only_reason: str | None = "it was opened for reading only" if read_only else None
         self._clock = clock
-        try:
-            self.data_dir.mkdir(parents=True, exist_ok=True)
-        except OSError as err:
-            raise StoreError(f"cannot create the data folder {self.data_dir}: {err.strerror}") from err
+        self._busy_timeout = busy_timeout
+        if not read_only:
+            try:
+                self.data_dir.mkdir(parents=True, exist_ok=True)
+            except OSError as err:
+                raise StoreError(f"cannot create the data folder {self.data_dir}: {err.strerror}") from err
+            self.read_only_reason = self._why_not_writable()
         self._conn = self._connect()
+
+    @property
+    def read_only(self) -> bool:
+        return self.read_only_reason is not None
 
     # -- opening -------------------------------------------------------------------------------------------------
 
     def _connect(self) -> sqlite3.Connection:
-        is_new = not self.path.exists() or self.path.stat().st_size == 0
-        try:
-            # isolation_level=None: we issue BEGIN/COMMIT ourselves, so the commit point is explicit.
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
-        except sqlite3.Error as err:
-            raise StoreError(f"cannot open {self.path}: {err}") from err
-        try:
-            version = self._check(conn, is_new)
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA foreign_keys=ON")
-            if version == 0:
-                self._create_schema(conn)
-        except sqlite3.DatabaseError as err:
-            conn.close()
+        self._refuse_orphaned_wal()
+        with self._sqlite_errors("open"):
+            if self.read_only:
+                return self._open_for_reading()
+            return self._open_for_writing()
+
+    def _sidecar(self, suffix: str) -> Path:
+        return self.path.with_name(self.path.name + suffix)
+
+    def _refuse_orphaned_wal(self) -> None:
+        # SQLite deletes the -wal of an empty or missing main file as soon as it opens it, even read-only: whatever
+        # the -wal held (acknowledged moves, after a crash or a partial copy) would be gone without a word.
+        wal_size = _size(self._sidecar("-wal")) or 0
+        if wal_size and not _size(self.path):
             raise StoreError(
-                f"{self.path} is damaged or is not a Table Companion database ({err}). "
-                "It was left untouched: move it aside to start afresh, or keep it for recovery."
-            ) from err
-        except StoreError:
+                f"{self.path} is empty or missing but {self._sidecar('-wal').name} beside it holds {wal_size} bytes of "
+                "saved changes; both files were left untouched: keep them together and do not delete them")
+
+    def _uri(self, query: str) -> str:
+        # Percent-encoded bytes, so any folder name (spaces, '?', '#', non-UTF-8 bytes) reaches SQLite exactly.
+        return f"file:{quote(os.fsencode(os.path.abspath(self.path)))}?{query}"
+
+    def _open(self, query: str) -> sqlite3.Connection:
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so the commit point is explicit.
+        return sqlite3.connect(self._uri(query), uri=True, isolation_level=None, timeout=self._busy_timeout)
+
+    def _open_for_writing(self) -> sqlite3.Connection:
+        is_new = not _size(self.path)
+        conn = self._open("mode=rwc")
+        try:
+            conn.execute("PRAGMA synchronous=FULL")  # connection settings only: nothing is written to the file
+            conn.execute("PRAGMA foreign_keys=ON")
+            version = self._check(conn, is_new)      # everything checked before the first write
+            if version == 0:
+                # Still in rollback-journal mode: the schema reaches the main file itself before there is any -wal,
+                # so the main file is never empty while a -wal holds something (see _refuse_orphaned_wal).
+                self._create_schema(conn)
+            mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
+            if mode != "wal":
+                raise StoreError(f"could not open {self.path} for safe saving (journal mode {mode}); it was not changed")
+        except BaseException:
             conn.close()
             raise
+        return conn
+
+    def _open_for_reading(self) -> sqlite3.Connection:
+        if not _size(self.path):
+            return self._empty_stand_in()  # nothing stored yet; and nothing gets created just to read
+        try:
+            conn, version = self._open_checked("mode=ro")
+        except sqlite3.OperationalError as err:
+            if err.sqlite_errorname not in ("SQLITE_CANTOPEN", "SQLITE_READONLY_DIRECTORY"):
+                raise
+            # A WAL database cannot be read without its -shm, and a read-only folder cannot get one. Without a -wal
+            # nobody can be writing (a writer would need to create it), so the main file alone is the whole truth.
+            if _size(self._sidecar("-wal")):
+                raise StoreReadOnly(
+                    f"cannot read {self.path}: its folder is read-only and its latest changes are still in "
+                    f"{self._sidecar('-wal').name}; make the folder writable so they can be read") from err
+            conn, version = self._open_checked("mode=ro&immutable=1")
+        if version == 0:
+            conn.close()
+            return self._empty_stand_in()
+        return conn
+
+    def _open_checked(self, query: str) -> tuple[sqlite3.Connection, int]:
+        conn = self._open(query)
+        try:
+            return conn, self._check(conn, is_new=False)
+        except BaseException:
+            conn.close()
+            raise
+
+    @staticmethod
+    def _empty_stand_in() -> sqlite3.Connection:
+        conn = sqlite3.connect(":memory:", isolation_level=None)
+        for statement in _SCHEMA:
+            conn.execute(statement)
         return conn
 
     def _check(self, conn: sqlite3.Connection, is_new: bool) -> int:
@@ -124,11 +246,16 @@ class TableStore:
         if not is_new:
             problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
-                raise StoreError(f"{self.path} is damaged ({problems[0]}). It was left untouched.")
-        if version == 0:
-            names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if names - {"sqlite_sequence"}:
-                raise StoreError(f"{self.path} is some other program's database; it was left untouched")
+                raise StoreError(f"{self.path} is damaged ({_one_line(problems[0])}). It was left untouched.")
+        names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if version == 0 and names - {"sqlite_sequence"}:
+            raise StoreError(f"{self.path} is some other program's database; it was left untouched")
+        if version == SCHEMA_VERSION:
+            for table, columns in _COLUMNS.items():
+                have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+                if not columns <= have:
+                    raise StoreError(f"{self.path} is not a complete Table Companion database (its {table} table is "
+                                     "missing or incomplete); it was left untouched")
         return version
 
     def _create_schema(self, conn: sqlite3.Connection) -> None:
@@ -141,7 +268,7 @@ class TableStore:
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            _abandon(conn)
             raise
 
     def close(self) -> None:
@@ -153,36 +280,114 @@ class TableStore:
     def __exit__(self, *exc) -> None:
         self.close()
 
+    # -- errors --------------------------------------------------------------------------------------------------
+
+    def _why_not_writable(self) -> str | None:
+        """Why nothing could be saved here, or None. os.access answers for this process (root included)."""
+        folder = self.data_dir
+        if not os.access(folder, os.W_OK | os.X_OK):
+            return f"the folder {folder} is {self._read_only_kind(folder)}"
+        for path in (self.path, self._sidecar("-wal"), self._sidecar("-shm")):
+            if path.exists() and not os.access(path, os.W_OK):
+                return f"the file {path} is read-only"
+        return None
+
+    @staticmethod
+    def _read_only_kind(folder: Path) -> str:
+        try:
+            if os.statvfs(folder).f_flag & os.ST_RDONLY:
+                return "on a read-only disk"
+        except OSError:
+            pass
+        return "read-only"
+
+    def _error(self, err: sqlite3.Error, doing: str) -> StoreError:
+        """The one-line StoreError for an SQLite error, naming its real cause."""
+        name = getattr(err, "sqlite_errorname", "") or ""
+        where = f"could not {doing} {self.path}"
+        if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+            return StoreBusy(f"{where}: another program is writing to it; try again in a moment")
+        if name == "SQLITE_FULL":
+            return StoreError(f"{where}: the disk is full (free some space and try again)")
+        if name.startswith("SQLITE_READONLY"):
+            reason = self._why_not_writable() or "it is read-only"
+            return StoreReadOnly(f"{where}: {reason}")
+        if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            return StoreError(
+                f"{self.path} is damaged or is not a Table Companion database ({_one_line(err)}). "
+                "It was left untouched: move it aside to start afresh, or keep it for recovery.")
+        if name.startswith("SQLITE_CANTOPEN") and self.path.exists() and not os.access(self.path, os.R_OK):
+            return StoreError(f"{where}: this account is not allowed to read it (check its permissions)")
+        if name.startswith("SQLITE_IOERR"):
+            return StoreError(f"{where}: the disk reported an error ({_one_line(err)})")
+        return StoreError(f"{where}: {_one_line(err)}")
+
+    @contextmanager
+    def _sqlite_errors(self, doing: str) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as err:
+            raise self._error(err, doing) from err
+
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._conn
-        except BaseException:
-            self._conn.execute("ROLLBACK")
-            raise
-        try:
-            self._conn.execute("COMMIT")  # returns after the WAL fsync (synchronous=FULL)
-        except sqlite3.Error as err:
-            if self._conn.in_transaction:  # e.g. disk full: drop the half-done write, report it as not accepted
-                self._conn.execute("ROLLBACK")
-            raise StoreError(f"could not save to {self.path}: {err}") from err
+        if self.read_only_reason is not None:
+            raise StoreReadOnly(f"could not save to {self.path}: {self.read_only_reason}")
+        with self._sqlite_errors("save to"):
+            self._conn.execute("BEGIN IMMEDIATE")  # may be "busy": another program holds the write lock
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")  # returns after the WAL fsync (synchronous=FULL)
+            except BaseException:
+                _abandon(self._conn)
+                raise
 
     # -- writing -------------------------------------------------------------------------------------------------
 
     def create(self, game: str, setup: dict, *, title: str = "", events: list[tuple[str, dict | None]] = (),
-               finished: bool = False) -> int:
-        """A new table, optionally with a whole log at once (import): all or nothing, in one transaction."""
+               finished: bool = False, unique_log: bool = False) -> int:
+        """A new table, optionally with a whole log at once (import): all or nothing, in one transaction.
+
+        unique_log=True: if a table with the same game, setup and exactly these entries exists, raise
+        AlreadyImported naming it instead (an import repeated after it was interrupted must not make a twin).
+        """
+        _check_text(title, "the title")
+        setup_text = json.dumps(setup, sort_keys=True)
+        rows = [(kind, _payload_text(kind, payload)) for kind, payload in events]
         now = _utc_now(self._clock)
         with self._transaction() as conn:
+            if unique_log:
+                same = self._same_log(conn, game, setup_text, rows)
+                if same is not None:
+                    raise AlreadyImported(same)
             cur = conn.execute(
                 "INSERT INTO tables (game, setup_json, created, updated, finished, title) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, json.dumps(setup, sort_keys=True), now, now, now if finished else None, title),
+                (game, setup_text, now, now, now if finished else None, title),
             )
             table_id = cur.lastrowid
-            for seq, (kind, payload) in enumerate(events, start=1):
-                self._insert_event(conn, table_id, seq, kind, payload, now)
+            conn.executemany(
+                "INSERT INTO events (table_id, seq, kind, payload_json, at) VALUES (?, ?, ?, ?, ?)",
+                [(table_id, seq, kind, text, now) for seq, (kind, text) in enumerate(rows, start=1)],
+            )
         return table_id
+
+    @staticmethod
+    def _same_log(conn, game: str, setup_text: str, rows: list[tuple[str, str | None]]) -> int | None:
+        # Compared as stored bytes: a damaged row elsewhere must not stop an import with a decoding error.
+        wanted = [(kind.encode(), None if text is None else text.encode()) for kind, text in rows]
+        candidates = conn.execute(
+            "SELECT t.id FROM tables t WHERE t.game = ? AND t.setup_json = ? "
+            "AND (SELECT COUNT(*) FROM events e WHERE e.table_id = t.id) = ? ORDER BY t.id",
+            (game, setup_text, len(rows)),
+        ).fetchall()
+        for (table_id,) in candidates:
+            stored = conn.execute(
+                "SELECT CAST(kind AS BLOB), CAST(payload_json AS BLOB) FROM events WHERE table_id = ? ORDER BY seq",
+                (table_id,),
+            ).fetchall()
+            if stored == wanted:
+                return table_id
+        return None
 
     def append(self, table_id: int, seq: int, kind: str, payload: dict | None, *, finished: bool) -> None:
         """Commit log entry `seq` (the caller's count + 1) and return only once it is on disk.
@@ -190,52 +395,58 @@ class TableStore:
         The caller names the seq so that two windows writing the same table cannot interleave silently: the second
         one hits the primary key and is told to reopen.
         """
+        if not _is_id(table_id):
+            raise StoreError(f"there is no table {table_id}")
+        text = _payload_text(kind, payload)
         now = _utc_now(self._clock)
-        try:
-            with self._transaction() as conn:
-                # The table row first: a missing table is then told apart from a taken seq (both IntegrityErrors).
-                cur = conn.execute(
-                    "UPDATE tables SET updated = ?, finished = CASE WHEN ? THEN COALESCE(finished, ?) END WHERE id = ?",
-                    (now, finished, now, table_id),
-                )
-                if cur.rowcount != 1:
-                    raise StoreError(f"there is no table {table_id}")
-                self._insert_event(conn, table_id, seq, kind, payload, now)
-        except sqlite3.IntegrityError as err:
-            raise StoreError(f"table {table_id} was changed elsewhere (entry {seq} exists); reopen it") from err
-
-    @staticmethod
-    def _insert_event(conn, table_id: int, seq: int, kind: str, payload: dict | None, at: str) -> None:
-        if kind not in KINDS:
-            raise ValueError(f"unknown event kind {kind!r}")
-        conn.execute(
-            "INSERT INTO events (table_id, seq, kind, payload_json, at) VALUES (?, ?, ?, ?, ?)",
-            (table_id, seq, kind, None if payload is None else json.dumps(payload, sort_keys=True), at),
-        )
+        with self._transaction() as conn:
+            # The table row first: a missing table is then told apart from a taken seq (both IntegrityErrors).
+            cur = conn.execute(
+                "UPDATE tables SET updated = ?, finished = CASE WHEN ? THEN COALESCE(finished, ?) END WHERE id = ?",
+                (now, finished, now, table_id),
+            )
+            if cur.rowcount != 1:
+                raise StoreError(f"there is no table {table_id}")
+            try:
+                conn.execute("INSERT INTO events (table_id, seq, kind, payload_json, at) VALUES (?, ?, ?, ?, ?)",
+                             (table_id, seq, kind, text, now))
+            except sqlite3.IntegrityError as err:
+                raise StoreError(f"table {table_id} was changed elsewhere (entry {seq} exists); reopen it") from err
 
     # -- reading -------------------------------------------------------------------------------------------------
 
     def get(self, table_id: int) -> TableRow:
-        row = self._conn.execute(
-            "SELECT id, game, setup_json, created, updated, finished, title FROM tables WHERE id = ?", (table_id,)
-        ).fetchone()
+        """The table's row; StoreError if there is none or its entry is damaged."""
+        row = None
+        if _is_id(table_id):
+            with self._sqlite_errors("read"):
+                row = self._conn.execute(f"{_ROW_SQL} WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             raise StoreError(f"there is no table {table_id}")
-        return _table_row(row)
+        table = _table_row(row)
+        if table.problem:
+            raise StoreError(f"table {table_id} is unreadable: {table.problem}")
+        return table
 
     def events(self, table_id: int) -> list[Event]:
-        rows = self._conn.execute(
-            "SELECT seq, kind, payload_json, at FROM events WHERE table_id = ? ORDER BY seq", (table_id,)
-        )
-        return [Event(seq, kind, None if p is None else json.loads(p), at) for seq, kind, p, at in rows]
+        """The table's log, oldest first; StoreError naming the first damaged entry."""
+        if not _is_id(table_id):
+            return []
+        with self._sqlite_errors("read"):
+            rows = self._conn.execute(
+                "SELECT seq, CAST(kind AS BLOB), CAST(payload_json AS BLOB), CAST(at AS BLOB) FROM events "
+                "WHERE table_id = ? ORDER BY seq", (table_id,)
+            ).fetchall()
+        return [_event(table_id, *row) for row in rows]
 
     def tables(self, *, finished: bool | None = None) -> list[TableRow]:
-        """Tables, most recently played first; finished=False: resumable ones, True: history."""
+        """Tables, most recently played first; finished=False: resumable ones, True: history.
+
+        A row whose entry is damaged is still listed, with `problem` saying why it cannot be opened.
+        """
         where = {None: "", False: "WHERE finished IS NULL", True: "WHERE finished IS NOT NULL"}[finished]
-        rows = self._conn.execute(
-            f"SELECT id, game, setup_json, created, updated, finished, title FROM tables {where} "
-            "ORDER BY updated DESC, id DESC"
-        )
+        with self._sqlite_errors("read"):
+            rows = self._conn.execute(f"{_ROW_SQL} {where} ORDER BY updated DESC, id DESC").fetchall()
         return [_table_row(r) for r in rows]
 
     def unfinished(self) -> list[TableRow]:
@@ -245,6 +456,72 @@ class TableStore:
         return self.tables(finished=True)
 
 
+def _abandon(conn: sqlite3.Connection) -> None:
+    """Roll back what is left of a failed transaction. SQLite cancels some on its own (disk full), and then the
+    error that made it fail is the one to report, never "cannot rollback - no transaction is active"."""
+    if not conn.in_transaction:
+        return
+    try:
+        conn.execute("ROLLBACK")
+    except sqlite3.Error:
+        log.warning("rollback after a failed write also failed", exc_info=True)
+
+
+def _is_id(table_id) -> bool:
+    return isinstance(table_id, int) and 0 < table_id <= MAX_ID
+
+
+def _check_text(value: str, what: str) -> None:
+    # A str from argv or a file name may carry undecodable bytes (surrogate escapes) that SQLite cannot store.
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInput(f"{what} is not valid text (it contains bytes that are not UTF-8)") from None
+
+
+def _payload_text(kind: str, payload: dict | None) -> str | None:
+    if kind not in KINDS:
+        raise ValueError(f"unknown event kind {kind!r}")
+    # ensure_ascii (the default) escapes everything, lone surrogates included, so the text always stores.
+    return None if payload is None else json.dumps(payload, sort_keys=True)
+
+
+def _text(raw: bytes | None) -> str:
+    """A column shown to people: undecodable bytes become replacement characters."""
+    return "" if raw is None else bytes(raw).decode("utf-8", "replace")
+
+
+def _json_object(raw: bytes | None, what: str) -> dict:
+    """A JSON column that must hold an object; ValueError saying what is wrong with it."""
+    if raw is None:
+        raise ValueError(f"its {what} is missing")
+    try:
+        value = json.loads(bytes(raw).decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError(f"its {what} is not valid text") from None
+    except ValueError:
+        raise ValueError(f"its {what} is not valid JSON") from None
+    if not isinstance(value, dict):
+        raise ValueError(f"its {what} is not a JSON object")
+    return value
+
+
 def _table_row(row) -> TableRow:
     id_, game, setup_json, created, updated, finished, title = row
-    return TableRow(id_, game, json.loads(setup_json), created, updated, finished, title)
+    try:
+        setup, problem = _json_object(setup_json, "setup"), None
+    except ValueError as err:
+        setup, problem = {}, str(err)
+    return TableRow(id_, _text(game), setup, _text(created), _text(updated),
+                    None if finished is None else _text(finished), _text(title), problem)
+
+
+def _event(table_id: int, seq: int, kind: bytes, payload: bytes | None, at: bytes) -> Event:
+    kind_text = _text(kind)
+    try:
+        if kind_text not in KINDS:
+            raise ValueError("its kind is unknown")
+        value = _json_object(payload, "move") if kind_text == "action" else None
+    except ValueError as err:
+        raise StoreError(f"table {table_id} is unreadable: entry {seq} is damaged ({err})") from None
+    return Event(seq, kind_text, value, _text(at))

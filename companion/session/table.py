@@ -3,23 +3,62 @@
 The order inside apply/undo/redo is the guarantee: validate with the engine, commit the log entry (fsynced), and
 only then change the in-memory state and tell listeners. So the screen never shows a move the disk does not have,
 and a rejected move leaves no trace.
+
+When another program holds the tables file's write lock, a change waits and retries for a bounded time (telling the
+players through `on_wait`) instead of losing the move; if the file never frees, StoreBusy says so and nothing changed.
 """
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+import time
+from typing import Any, Callable, TypeVar
 
+from companion.games.errors import InvalidInput
 from companion.session import games
 from companion.session.history import History, rebuild
 from companion.session.logfile import GameLog, write_log
-from companion.session.store import TableRow, TableStore
+from companion.session.store import StoreBusy, TableRow, TableStore
 
 log = logging.getLogger(__name__)
 
 Listener = Callable[["Table", str], None]  # (table, "action" | "undo" | "redo"), called after the commit
+OnWait = Callable[[str], None]             # told once when a save has to wait for another program
+
+WAIT_LIMIT = 30.0     # seconds a save keeps retrying while another program holds the write lock
+WAITING = "waiting for the tables file: another program is writing to it…"
+
+T = TypeVar("T")
+
+
+def patiently(write: Callable[[], T], on_wait: OnWait | None = None, limit: float = WAIT_LIMIT) -> T:
+    """`write()`, retried with back-off while it raises StoreBusy, for at most `limit` seconds.
+
+    A busy store has written nothing (the transaction never started or was rolled back), so trying again is safe.
+    `on_wait(message)` is called once, at the first wait, so the players know why the move is not on screen yet.
+    """
+    deadline = time.monotonic() + limit
+    pause = 0.05
+    told = False
+    while True:
+        try:
+            return write()
+        except StoreBusy as err:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise StoreBusy(f"{err} (waited {limit:g} s; nothing was saved)") from err
+            if on_wait is not None and not told:
+                told = True
+                try:
+                    on_wait(WAITING)
+                except Exception:
+                    log.exception("on_wait callback %r failed", on_wait)  # a broken banner must not lose the move
+            time.sleep(min(pause, left))
+            pause = min(pause * 2, 1.0)
 
 
 class Table:
+    wait_limit: float = WAIT_LIMIT  # per table: how long apply/undo/redo wait for a busy tables file
+
     def __init__(self, store: TableStore, row: TableRow, setup: Any, history: History, n_events: int):
         """Use Table.create / Table.open / Table.import_log."""
         self.store = store
@@ -36,7 +75,8 @@ class Table:
     # -- opening -------------------------------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, store: TableStore, game: str, setup: Any, *, title: str = "") -> "Table":
+    def create(cls, store: TableStore, game: str, setup: Any, *, title: str = "", on_wait: OnWait | None = None,
+               wait_limit: float = WAIT_LIMIT) -> "Table":
         """A new table; `setup` is the engine's Setup or its JSON (validated either way before anything is saved)."""
         adapter = games.get(game)
         if isinstance(setup, dict):
@@ -44,7 +84,7 @@ class Table:
         # Stored in canonical form (defaults filled in), parsed back once so that reopening can never fail on it.
         setup_json = setup.to_json()
         setup = adapter.setup_from_json(setup_json)
-        table_id = store.create(game, setup_json, title=title)
+        table_id = patiently(lambda: store.create(game, setup_json, title=title), on_wait, wait_limit)
         return cls(store, store.get(table_id), setup, History(adapter.new_game(setup)), 0)
 
     @classmethod
@@ -52,18 +92,31 @@ class Table:
         """Reopen a table, rebuilding its state by replaying the stored log (each entry re-checked by the engine)."""
         row = store.get(table_id)
         adapter = games.get(row.game)
-        setup = adapter.setup_from_json(row.setup)
+        try:
+            setup = adapter.setup_from_json(row.setup)
+        except InvalidInput as err:
+            raise InvalidInput(f"table {table_id} is unreadable: its setup is invalid ({err})") from err
+        except (KeyError, TypeError, AttributeError, ValueError) as err:
+            # A damaged but still parseable entry: whatever the engine's parser lets through must not crash a listing.
+            raise InvalidInput(f"table {table_id} is unreadable: its setup is invalid") from err
         events = store.events(table_id)
         history = rebuild(adapter, setup, [(e.kind, e.payload) for e in events],
                           lambda i: f"table {table_id}, entry {events[i].seq}")
         return cls(store, row, setup, history, len(events))
 
     @classmethod
-    def import_log(cls, store: TableStore, game_log: GameLog, *, title: str = "") -> "Table":
-        """A new table holding a log read with read_log (already validated), written in one transaction."""
+    def import_log(cls, store: TableStore, game_log: GameLog, *, title: str = "", copy: bool = False,
+                   on_wait: OnWait | None = None, wait_limit: float = WAIT_LIMIT) -> "Table":
+        """A new table holding a log read with read_log (already validated), written in one transaction.
+
+        Unless `copy`, a log already stored as a table (same game, setup and entries) raises AlreadyImported naming
+        it: repeating an import that was interrupted after its commit must not make a twin.
+        """
         adapter = games.get(game_log.game)
-        table_id = store.create(game_log.game, game_log.setup.to_json(), title=title, events=list(game_log.entries),
-                                finished=adapter.is_over(game_log.state))
+        table_id = patiently(
+            lambda: store.create(game_log.game, game_log.setup.to_json(), title=title, events=list(game_log.entries),
+                                 finished=adapter.is_over(game_log.state), unique_log=not copy),
+            on_wait, wait_limit)
         return cls(store, store.get(table_id), game_log.setup, game_log.history, len(game_log.entries))
 
     # -- what the UI reads ---------------------------------------------------------------------------------------
@@ -107,22 +160,27 @@ class Table:
 
     # -- changing it ---------------------------------------------------------------------------------------------
 
-    def apply(self, action: Any) -> Any:
-        """Play `action`. IllegalAction propagates and nothing is written; otherwise it is on disk when this returns."""
-        return self._change("action", action)
+    def apply(self, action: Any, *, on_wait: OnWait | None = None) -> Any:
+        """Play `action`. IllegalAction propagates and nothing is written; otherwise it is on disk when this returns.
 
-    def undo(self) -> Any:
+        If another program is writing the tables file, this waits (up to `wait_limit` seconds, calling
+        `on_wait(message)` once) and then raises StoreBusy with nothing written and the state unchanged.
+        """
+        return self._change("action", action, on_wait)
+
+    def undo(self, *, on_wait: OnWait | None = None) -> Any:
         """Take back the last effective action (IllegalAction "Nothing to undo" if there is none)."""
-        return self._change("undo")
+        return self._change("undo", None, on_wait)
 
-    def redo(self) -> Any:
+    def redo(self, *, on_wait: OnWait | None = None) -> Any:
         """Play the last undone action again (IllegalAction "Nothing to redo" if a new action cleared it)."""
-        return self._change("redo")
+        return self._change("redo", None, on_wait)
 
-    def _change(self, kind: str, action: Any = None) -> Any:
+    def _change(self, kind: str, action: Any, on_wait: OnWait | None) -> Any:
         new_state = self._history.preview(kind, action)  # the engine's verdict first: a refusal writes nothing
         payload = action.to_json() if kind == "action" else None
-        self.store.append(self.id, self._n_events + 1, kind, payload, finished=self.adapter.is_over(new_state))
+        seq, finished = self._n_events + 1, self.adapter.is_over(new_state)
+        patiently(lambda: self.store.append(self.id, seq, kind, payload, finished=finished), on_wait, self.wait_limit)
         self._n_events += 1
         self._history.record(kind, action, new_state)
         self._notify(kind)
