@@ -229,9 +229,13 @@ class Grid:
     def unpack(cls, p: bytes) -> "Grid":
         if len(p) < 2 * GRID_CELLS:
             raise Malformed("grid is 50 bytes or more")
-        if any(p[i] > 3 for i in range(1, 2 * GRID_CELLS, 2)):
-            raise Malformed("direction over 3")
-        return cls(tuple(Cell(p[i], DIRECTIONS[p[i + 1]]) for i in range(0, 2 * GRID_CELLS, 2)))
+        try:      # cells are frozen values: every (tile, direction) exists once, made at import (the hot path)
+            return cls(tuple([_CELLS[t][d] for t, d in zip(p[0:2 * GRID_CELLS:2], p[1:2 * GRID_CELLS:2])]))
+        except IndexError:
+            raise Malformed("direction over 3") from None
+
+
+_CELLS = tuple(tuple(Cell(t, d) for d in DIRECTIONS) for t in range(256))
 
 
 def _direction(v: Any) -> int:
