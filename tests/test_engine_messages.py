@@ -18,7 +18,8 @@ from companion.games.obscurians.constants import ACTION_KINDS, COLOURS, EVENTS, 
 from companion.games.obscurians.randplay import random_action, random_setup
 from companion.i18n import RULES_DOMAIN, po_path, translations
 from companion.i18n.extract import plain_illegal_actions_in, rules_msgids
-from companion.i18n.messages import VOCABULARY, translate_error, translate_word
+from companion.games.obscurians.vocabulary import TERMS as VOCABULARY
+from companion.i18n.messages import translate_error, translate_word
 
 GAMES = Path(__file__).resolve().parent.parent / "companion" / "games"
 PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
@@ -178,7 +179,7 @@ def test_event_cards_are_translated():
     err = refusal(state, RevealEvent(other))
     assert str(err) == f"The app's shuffled deck shows {top} next, not {other}"
     de, es = translations("de"), translations("es")
-    from companion.ui.texts import EVENT
+    from companion.games.obscurians.vocabulary import EVENT
     assert translate_error(err, "de") == f"Im Stapel der App kommt als Nächstes {de.gettext(EVENT[top])}, " \
                                          f"nicht {de.gettext(EVENT[other])}"
     assert translate_error(err, "es") == f"En el mazo de la app sale ahora {es.gettext(EVENT[top])}, " \

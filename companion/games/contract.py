@@ -113,6 +113,12 @@ class Game(ABC):
     max_players: int = 1
     ui_plugin: str | None = None       # module path of the game's UI package, imported by the UI shell only
     rulings: tuple = ()                # companion.games.rulings.Ruling, every RULINGS.md id of this game
+    # errors.Term vocabulary -> {code: English display name (a msgid)}: how refusals' game words are translated
+    terms: Mapping[str, Mapping[str, str]] = {}
+    # Every other msgid the game's texts use (effect texts, values), for the catalogue checks
+    msgids: tuple[str, ...] = ()
+    # Score line templates (key -> English template, or {"one","other"} plurals) the UI translates; {} when none
+    line_templates: Mapping[str, Any] = {}
 
     # -- parsing ---------------------------------------------------------------------------------------------------
     @abstractmethod
@@ -186,6 +192,10 @@ class Game(ABC):
 
     def bgstats(self, data: Any, rules: Any, play_date: str, duration_min: int | None) -> dict:
         """A BG Stats play record of an end-of-game description."""
+        raise NotImplementedError
+
+    def bgstats_of(self, state: GameState, play_date: str, *, source_play_id: str | None = None) -> dict:
+        """A BG Stats play record of a finished game."""
         raise NotImplementedError
 
     # Sensors: which dice the game reads, and what a settled throw means (the session's observation door asks).

@@ -1,5 +1,5 @@
 """Which msgids the UI uses: string literals passed to `N_()`, `t()`/`self.t()` (.py) and `app.t()` (.kv) under
-companion/ui, plus the scorer's English line templates (the end screen translates them through the catalogue).
+companion/ui, plus every registered game's words: its vocabulary, score line templates, rulings and effect texts.
 
 The `rules` domain (the engines' refusals, see companion/i18n/messages.py) is extracted separately: the literal
 templates passed to `IllegalAction.of(...)` (a string, or `a if cond else b` of strings) and to `N_()` in
@@ -49,20 +49,21 @@ def _template_strings(v) -> set[str]:
 
 
 def ui_msgids() -> set[str]:
+    """Every msgid of the `companion` catalogue: the UI's own texts, and every registered game's words (vocabulary,
+    score line templates, rulings, effect texts), all read through the game registry."""
     ids: set[str] = set()
-    for path in sorted(UI.glob("*.py")):
+    for path in sorted(UI.rglob("*.py")):
         ids |= _from_py(path)
-    for path in sorted(UI.glob("*.kv")):
+    for path in sorted(UI.rglob("*.kv")):
         ids |= _from_kv(path)
-    from companion.games.obscurians.scoring import TEMPLATES_EN
+    from companion.session import games
 
-    ids |= _template_strings(TEMPLATES_EN)
-    from companion.games.obscurians.constants import EVENT_TEXT  # the round screen shows the card's effect
-    from companion.session import games  # the setup screen's house-rules list shows every game's rulings
-
-    ids |= set(EVENT_TEXT.values())
+    ids |= set(games.COMING.values())  # games announced on Home
     for name in games.names():
-        ids |= {text for r in games.get(name).rulings for text in (r.title, r.summary)}
+        game = games.get(name)
+        ids.add(game.title)
+        ids |= _template_strings(game.terms) | set(game.msgids) | _template_strings(game.line_templates)
+        ids |= {text for r in game.rulings for text in (r.title, r.summary)}
     return {i for i in ids if i.strip()}
 
 

@@ -3,7 +3,8 @@
 The rules engine stays free of gettext: it raises ``IllegalAction.of(template, rule, **params)`` with an English
 template and its params (companion/games/errors.py). Here the template is translated through the ``rules``
 catalogue (``<lang>/LC_MESSAGES/rules.po``) and every param that is a game word (a ``Term``: an action, colour,
-good, mission or event card) through the UI's ``companion`` catalogue, by the msgids of companion/ui/texts.py.
+good, mission or event card) through the ``companion`` catalogue, by the display names each game gives its words
+(``Game.terms``, e.g. companion/games/obscurians/vocabulary.py).
 Names of players are plain params and stay as they are.
 
     translate_error(err, app.lang)   # the banner text for an IllegalAction (or any exception)
@@ -16,33 +17,34 @@ from __future__ import annotations
 
 from companion.games.errors import Term
 from companion.i18n import DOMAIN, RULES_DOMAIN, normalise, translations
-from companion.ui.texts import COLOUR, EVENT, FACE, MISSION
 
 # Phrases of the `rules` catalogue used to build game words the companion catalogue has no msgid for.
 COLOURED_GOOD = "{colour} good"  # a good of a player colour, e.g. "red good"
 PHRASES = (COLOURED_GOOD,)
 
-# vocabulary -> {code: msgid of the companion catalogue}. Coloured goods are COLOURED_GOOD with their colour.
-VOCABULARY = {
-    "action": FACE,
-    "colour": COLOUR,
-    "mission": MISSION,
-    "event": EVENT,
-    "good": {"lamp": COLOUR["lamp"], "artifact": COLOUR["artifact"]},
-}
+
+def term_msgid(vocab: str, code: str) -> str | None:
+    """The display name (a msgid) a registered game gives the word `code` of vocabulary `vocab` (Game.terms)."""
+    from companion.session import games
+
+    for name in games.names():
+        msgid = games.get(name).terms.get(vocab, {}).get(code)
+        if msgid is not None:
+            return msgid
+    return None
 
 
 def translate_word(term: Term, lang: str) -> str:
-    """A game word in `lang`; its English text when the vocabulary or the catalogue does not know it."""
+    """A game word in `lang`; its English text when no game's vocabulary or the catalogue knows it."""
     lang = normalise(lang)
     if lang == "en":
         return term.text
-    if term.vocab == "good" and term.code in VOCABULARY["colour"] and term.code not in VOCABULARY["good"]:
+    if term.vocab == "good" and term_msgid("good", term.code) is None and term_msgid("colour", term.code):
         phrase = translations(lang, RULES_DOMAIN).gettext(COLOURED_GOOD)
         if phrase == COLOURED_GOOD:
             return term.text
         return phrase.format(colour=translate_word(Term("colour", term.code, term.code), lang))
-    msgid = VOCABULARY.get(term.vocab, {}).get(term.code)
+    msgid = term_msgid(term.vocab, term.code)
     if msgid is None:
         return term.text
     return translations(lang, DOMAIN).gettext(msgid)

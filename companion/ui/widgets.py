@@ -256,32 +256,7 @@ class ChipRow(Widget):
         self.minimum_height = (lines * h + (lines - 1) * gap) if self.data else 0
 
 
-# Rows the view-model publishes as dicts: each field below is a key of that dict.
-class ChoiceButton(BigButton):
-    key = StringProperty("")
-    enabled = BooleanProperty(True)
-
-
-class FaceButton(BigButton):
-    face = StringProperty("")
-    enabled = BooleanProperty(True)
-
-
-class DieButton(BigButton):
-    index = NumericProperty(0)
-    face = StringProperty("")
-    enabled = BooleanProperty(True)
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.on_text()  # after the kv rules, which set the common button font
-
-    def on_text(self, *_):
-        # A die is narrow: long face names (Verschieben, Intercambiar) get a smaller font instead of breaking.
-        longest = max((len(line) for line in self.text.split("\n")), default=0)
-        self.font_size = sp(13) if longest > 10 else sp(15) if longest > 8 else sp(17)
-
-
+# Rows the shell's view-model publishes as dicts: each field below is a key of that dict.
 class GameCard(Panel):
     game = StringProperty("")
     text = StringProperty("")
@@ -290,7 +265,9 @@ class GameCard(Panel):
     enabled = BooleanProperty(True)
 
 
-class TableRow(Panel):
+class TableItem(Panel):
+    """One table in Home's lists (not to be confused with the store's table records)."""
+
     table_id = NumericProperty(0)
     title = StringProperty("")
     detail = StringProperty("")
@@ -300,66 +277,6 @@ class TableRow(Panel):
 
 class LangButton(BigButton):
     code = StringProperty("")
-
-
-class SetupRow(Panel):
-    index = NumericProperty(0)
-    name = StringProperty("")
-    hint = StringProperty("")
-    colour = StringProperty("")
-    starter = BooleanProperty(False)
-    swatches = ListProperty()
-
-
-class Swatch(BigButton):
-    index = NumericProperty(0)
-    colour = StringProperty("")
-    enabled = BooleanProperty(True)
-
-
-class PlayerPanel(ButtonBehavior, Panel):
-    seat = NumericProperty(0)
-    name = StringProperty("")
-    ink = ListProperty([1, 1, 1, 1])
-    active = BooleanProperty(False)
-    starter = BooleanProperty(False)
-    enabled = BooleanProperty(False)
-    selected = BooleanProperty(False)
-    goods = ListProperty()
-    vault = ListProperty()
-    vault_label = StringProperty("")
-    ban = BooleanProperty(False)
-    ban_text = StringProperty("")
-    chips_text = StringProperty("")
-    stack_text = StringProperty("")
-
-
-class MissionRow(Panel):
-    seat = NumericProperty(0)
-    name = StringProperty("")
-    ink = ListProperty([1, 1, 1, 1])
-    options = ListProperty()
-
-
-class MissionButton(BigButton):
-    seat = NumericProperty(0)
-    mission = StringProperty("")
-    enabled = BooleanProperty(True)
-
-
-class ScoreCard(Panel):
-    name = StringProperty("")
-    ink = ListProperty([1, 1, 1, 1])
-    mission = StringProperty("")
-    total = StringProperty("")
-    winner = BooleanProperty(False)
-    goods = ListProperty()
-    lines = ListProperty()
-
-
-class ScoreLine(BoxLayout):
-    rule = StringProperty("")
-    points = StringProperty("")
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -26,6 +26,10 @@ if str(ROOT) not in sys.path:
 
 NAMES = ("Anna", "Ben", "Chris", "Dana", "Emil", "Fay", "Gus")
 from companion.games.obscurians.constants import FACES  # noqa: E402  (after the sys.path line)
+from companion.ui.obscurians.turn import (  # noqa: E402
+    AssignWild, Cancel, ChipMission, ChooseAction, FlipSelected, NextKind, PayReroll, PickGood, Reveal, SecureAll,
+    SecureGood, SecureSelected,
+)
 
 
 class Stuck(RuntimeError):
@@ -157,8 +161,10 @@ class Driver:
             if p.name != f"{name}.png":
                 p.replace(folder / f"{name}.png")
 
-    def enabled_choices(self, prefix: str = ""):
-        return [b for b in self.by_class("ChoiceButton") if not b.disabled and b.key.startswith(prefix)]
+    def enabled_choices(self, kind=None):
+        """The enabled option buttons, of one Choice type (companion.ui.obscurians.turn) if given."""
+        return [b for b in self.by_class("ChoiceButton")
+                if not b.disabled and (kind is None or isinstance(b.choice, kind))]
 
     def enabled_panels(self):
         return [p for p in self.by_class("PlayerPanel") if p.enabled]
@@ -174,13 +180,13 @@ class Driver:
             if moments is not None and shots and "reveal" not in moments and state.round >= 2:
                 moments["reveal"] = True
                 await self.shot(shots, "reveal")
-            await self.tap(rng.choice(self.enabled_choices("reveal:")))
+            await self.tap(rng.choice(self.enabled_choices(Reveal)))
             return True
         if state.dice is None:
             panels = self.enabled_panels()
             if panels and rng.random() < 0.3:
                 await self.tap(rng.choice(panels))
-                await self.tap(rng.choice(self.enabled_choices("chip:")))
+                await self.tap(rng.choice(self.enabled_choices(ChipMission)))
                 return True
             if "roll" in types:
                 for _ in range(5):
@@ -190,7 +196,7 @@ class Driver:
             await self.tap(self.by_id("end_turn"))
             return True
         if state.chosen is None and "assign" in types:
-            await self.tap(rng.choice(self.enabled_choices("assign:")))
+            await self.tap(rng.choice(self.enabled_choices(AssignWild)))
             return True
         if state.chosen is None:
             dice = [d for d in self.by_class("DieButton") if not d.disabled]
@@ -204,22 +210,22 @@ class Driver:
                     moments["choice"] = True
                     await self.shot(shots, "reroll")
                 if want_flip and not want_reroll:
-                    await self.tap(self.enabled_choices("flip")[0])
+                    await self.tap(self.enabled_choices(FlipSelected)[0])
                     return True
                 for _ in picked:
                     face = rng.choice(FACES)
                     await self.tap(next(b for b in self.by_class("FaceButton") if b.face == face))
-                options = self.enabled_choices("reroll:")
+                options = self.enabled_choices(PayReroll)
                 if options:
                     await self.tap(rng.choice(options))
                 else:
-                    cancel = self.enabled_choices("cancel")
+                    cancel = self.enabled_choices(Cancel)
                     if not cancel:
-                        raise Stuck(f"reroll: no option and no cancel: {state!r}, prompt {app.prompt!r}, "
-                                    f"choices {[(b.key, b.disabled) for b in self.by_class('ChoiceButton')]}")
+                        raise Stuck(f"reroll: no option and no cancel: {state!r}, prompt {app.plugin.round.prompt!r}, "
+                                    f"choices {[(b.choice, b.disabled) for b in self.by_class('ChoiceButton')]}")
                     await self.tap(cancel[0])
                 return True
-            options = self.enabled_choices("choose:")
+            options = self.enabled_choices(ChooseAction)
             if options:
                 if moments is not None and shots and "choose" not in moments:
                     moments["choose"] = True
@@ -229,7 +235,7 @@ class Driver:
                 await self.tap(self.by_id("end_turn"))
             return True
         # executing the chosen action
-        kinds = self.enabled_choices("kind:")
+        kinds = self.enabled_choices(NextKind)
         if kinds:
             await self.tap(rng.choice(kinds))
             return True
@@ -240,27 +246,27 @@ class Driver:
                 await self.shot(shots, "target")
             await self.tap(rng.choice(panels))
             return True
-        goods = self.enabled_choices("good:")
+        goods = self.enabled_choices(PickGood)
         if goods:
             await self.tap(rng.choice(goods))
             return True
-        secure_all = self.enabled_choices("secure:all")
+        secure_all = self.enabled_choices(SecureAll)
         if secure_all:
             await self.tap(secure_all[0])
             return True
-        sgoods = self.enabled_choices("sgood:")
+        sgoods = self.enabled_choices(SecureGood)
         if sgoods:
             for _ in range(rng.choice((1, 2))):
-                options = self.enabled_choices("sgood:")
+                options = self.enabled_choices(SecureGood)
                 if options:
                     await self.tap(rng.choice(options))
-            go = self.enabled_choices("secure:go")
+            go = self.enabled_choices(SecureSelected)
             if go:
                 await self.tap(go[0])
             else:
                 # A second tap on a good held once takes it back out: nothing selected, nothing to cancel;
                 # the next step picks again.
-                cancel = self.enabled_choices("cancel")
+                cancel = self.enabled_choices(Cancel)
                 if cancel:
                     await self.tap(cancel[0])
             return True
@@ -268,7 +274,7 @@ class Driver:
         if not end.disabled:
             await self.tap(end)
             return True
-        raise Stuck(f"nothing to tap: {state!r}, prompt {app.prompt!r}")
+        raise Stuck(f"nothing to tap: {state!r}, prompt {app.plugin.round.prompt!r}")
 
     async def reveal_missions(self, missions) -> None:
         await self.wait_screen("end")
@@ -281,7 +287,7 @@ class Driver:
     def read_scores(self) -> dict:
         cards = self.by_class("ScoreCard")
         return {"totals": {c.name: int(c.total) for c in cards}, "winners": sorted(c.name for c in cards if c.winner),
-                "winners_text": self.app.winners_text,
+                "winners_text": self.app.plugin.end.winners_text,
                 "lines": {c.name: [(ln["rule"], ln["points"]) for ln in c.lines] for c in cards}}
 
 
@@ -315,8 +321,8 @@ async def play(app, args) -> dict:
         else:
             stalled += 1
             if stalled > 25:
-                raise Stuck(f"no progress: {app.table.state!r}; prompt {app.prompt!r}; "
-                            f"choices {[(c['key'], c['enabled']) for c in app.choices]}")
+                raise Stuck(f"no progress: {app.table.state!r}; prompt {app.plugin.round.prompt!r}; "
+                            f"choices {[(c['choice'], c['enabled']) for c in app.plugin.round.choices]}")
         if os.environ.get("HARNESS_TRACE"):
             print(f"{time.monotonic() - t0:6.1f}s taps={d.taps} {app.table.state!r}", flush=True)
         if args.stop_after and app.table is not None and len(app.table.history) >= args.stop_after:
@@ -334,7 +340,7 @@ async def play(app, args) -> dict:
         await d.shot(shots, "end")
     await d.tap(d.by_id("export"))
     scores = d.read_scores()
-    result = {"table_id": app.table.id, "missions": missions, "export_text": app.export_text, "taps": d.taps,
+    result = {"table_id": app.table.id, "missions": missions, "export_text": app.plugin.end.export_text, "taps": d.taps,
               "actions": len(app.table.history), **scores}
     if shots:
         await d.shot(shots, "end")
@@ -342,7 +348,7 @@ async def play(app, args) -> dict:
     await d.wait_screen("home")
     if shots:
         await d.shot(shots, "home-history")
-    result["history_rows"] = [r["table_id"] for r in app.history]
+    result["history_rows"] = [r["table_id"] for r in app.finished_tables]
     return result
 
 
@@ -387,7 +393,7 @@ async def house_rules(app, args) -> dict:
 async def resume(app, args) -> dict:
     d = Driver(app, random.Random(0))
     await d.wait_screen("home")
-    rows = [r for r in d.by_class("TableRow") if r.resume]
+    rows = [r for r in d.by_class("TableItem") if r.resume]
     result = {"offered": [r.table_id for r in rows]}
     if rows:
         await d.tap(rows[0].children[0])  # the row's Resume button
@@ -414,6 +420,7 @@ def main(argv=None) -> int:
 
     store = TableStore(args.data_dir)
     app = CompanionApp(store=store, lang=args.lang, seed=args.seed)
+    app.export_dir = Path(args.data_dir) / "exports"  # keep the test's files out of the real documents folder
     first_frame: list[float] = []
 
     def on_first_frame(*_):

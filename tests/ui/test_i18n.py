@@ -28,7 +28,7 @@ def test_translations_keep_the_placeholders(lang):
 
 
 def test_mission_names_as_printed():
-    from companion.ui.texts import MISSION
+    from companion.games.obscurians.vocabulary import MISSION
 
     de = [translations("de").gettext(MISSION[m]) for m in MISSION]
     es = [translations("es").gettext(MISSION[m]) for m in MISSION]

@@ -6,9 +6,11 @@ from __future__ import annotations
 from companion.games.contract import Game, Outcome
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obscurians.actions import Reroll, Roll, action_from_json, action_from_text
+from companion.games.obscurians import vocabulary
 from companion.games.obscurians.constants import N_DICE
 from companion.games.obscurians.rules import Rules
 from companion.games.obscurians.rulings import RULINGS, values
+from companion.games.obscurians.scoring import TEMPLATES_EN
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import State, new_game
 from companion.games.text import shown
@@ -24,6 +26,9 @@ class Obscurians(Game):
     min_players, max_players = 4, 7
     ui_plugin = "companion.ui.obscurians"
     rulings = RULINGS
+    terms = vocabulary.TERMS
+    msgids = (*vocabulary.EVENT_EFFECT.values(), *vocabulary.GOOD_SHORT.values(), *vocabulary.TAKE_CAP_VALUE.values())
+    line_templates = TEMPLATES_EN
 
     def setup_from_json(self, d) -> Setup:
         return Setup.from_json(d)
@@ -130,6 +135,12 @@ class Obscurians(Game):
                                    numbers=_numbers(faces), wanted=_numbers(wanted))
         dice = tuple(sorted(faces))
         return Reroll(dice, tuple(symbol[i] for i in dice), (intent or {}).get("discard"))
+
+    def bgstats_of(self, state: State, play_date: str, *, source_play_id: str | None = None) -> dict:
+        from companion.games.obscurians.bgstats import to_bgstats
+
+        return to_bgstats(state.score(), play_date, start_colour=state.setup.colour(state.setup.start),
+                          source_play_id=source_play_id)
 
     def random_game(self, seed: int, n_players: int):
         from companion.games.obscurians.randplay import random_game

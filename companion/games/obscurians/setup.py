@@ -4,7 +4,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
-from companion.games.errors import N_, InvalidInput
+from companion.games.errors import N_, IllegalAction, InvalidInput, Term
 from companion.games.text import check_name, key, shown
 from companion.games.obscurians.constants import (
     BASE_MISSIONS, COLOURS, CONTROL_COLOUR, EVENTS, MISSIONS, SANDSTORM,
@@ -62,6 +62,37 @@ def missions_problem_of(missions, n_players: int) -> tuple[str, dict] | None:
         if sum(m in TRIO_A for m in missions) != 2 or sum(m in TRIO_B for m in missions) != 2:
             return N_("With 4 players two of Keep/Take/Collect and two of Give/Select/Lose are in play"), {}
     return None
+
+
+def mission_refusals(picked, n_players: int) -> list[dict[str, IllegalAction | None]]:
+    """While the players tap in the revealed missions: for each seat, every mission card of the game and why it
+    cannot be that seat's card given the others' picks (an IllegalAction, not raised), or None when it can.
+
+    A partial deal can always be completed as long as no card is used twice and, with 4 players, no trio has more
+    than two cards (RULING obscurians-players), so those are the only reasons.
+    """
+    pool = MISSIONS if n_players == 7 else BASE_MISSIONS
+    out = []
+    for seat in range(n_players):
+        others = [m for i, m in enumerate(picked) if i != seat and m]
+        reasons: dict[str, IllegalAction | None] = {}
+        for m in pool:
+            trio = TRIO_A if m in TRIO_A else TRIO_B if m in TRIO_B else ()
+            if m in others:
+                reasons[m] = IllegalAction.of("Each mission card exists only once: another player has {mission}",
+                                              "RULING obscurians-players", mission=_mission_term(m))
+            elif n_players == 4 and trio and sum(o in trio for o in others) >= 2:
+                reasons[m] = IllegalAction.of("With 4 players only two of {a}, {b} and {c} are in play, and two are "
+                                              "taken", "RULING obscurians-players",
+                                              **{k: _mission_term(x) for k, x in zip("abc", trio)})
+            else:
+                reasons[m] = None
+        out.append(reasons)
+    return out
+
+
+def _mission_term(m: str) -> Term:
+    return Term("mission", m, m.capitalize())
 
 
 def missions_problem(missions, n_players: int) -> str | None:

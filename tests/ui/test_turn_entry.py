@@ -1,6 +1,6 @@
-"""The round screen's view-model without Kivy: whatever it shows as tappable leads to a legal action.
+"""The round screen's turn entry without Kivy: whatever it shows as tappable leads to a legal action.
 
-Random games are played through RoundModel alone (the same taps the screen offers: enabled choices, the face pad,
+Random games are played through TurnEntry alone (the same taps the screen offers: enabled choices, the face pad,
 highlighted panels, dice), for every player count and both event decks; each action a tap produces must be
 accepted by the engine, and every game must reach its end.
 """
@@ -10,20 +10,19 @@ import random
 
 import pytest
 
-from companion.games.obscurians.actions import action_from_json
 from companion.games.obscurians.setup import Setup, deal_missions
 from companion.games.obscurians.state import new_game
-from companion.ui.obscurians_vm import RoundModel
+from companion.ui.obscurians.turn import TurnEntry
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "turquoise")
 NAMES = ("Anna", "Ben", "Chris", "Dana", "Emil", "Fay", "Gus")
 
 
-def tap_once(vm: RoundModel, state, rng: random.Random):
+def tap_once(vm: TurnEntry, state, rng: random.Random):
     """One random tap among those the view offers; returns the action it produced, or None."""
     v = vm.view(state, lambda m: m)
     assert v["prompt"], state
-    offers = [("choose", c["key"]) for c in v["choices"] if c["enabled"]]
+    offers = [("choose", c["choice"]) for c in v["choices"] if c["enabled"]]
     offers += [("face", f["face"]) for f in v["faces"] if f["enabled"]]
     offers += [("player", seat) for seat in v["panel_targets"]]
     offers += [("die", d["index"]) for d in v["dice"] if d["enabled"]]
@@ -49,7 +48,7 @@ def test_every_offered_tap_is_legal_and_games_end(n_players, deck):
         rng = random.Random(seed * 10 + n_players)
         setup = Setup(players=tuple(zip(NAMES, COLOURS[:6] if n_players < 7 else COLOURS))[:n_players],
                       start=rng.randrange(n_players), deck=deck, seed=seed)
-        state, vm = new_game(setup), RoundModel(action_from_json)
+        state, vm = new_game(setup), TurnEntry()
         for _ in range(20000):
             if state.phase in ("missions", "over"):
                 break

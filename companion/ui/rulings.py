@@ -1,16 +1,11 @@
-"""The setup screen: layout in setup.kv, behaviour in the App (view-model)."""
+"""The rulings popup of any game (app.show_rulings): where the rulebook is silent, what this app does."""
 from pathlib import Path
 
 from kivy.lang import Builder
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.screenmanager import Screen
 
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
-
-
-class SetupScreen(Screen):
-    pass
 
 
 class RulingRow(BoxLayout):

@@ -1,0 +1,54 @@
+"""Kivy settings that must be made before the first window exists, and the memory habits of a software-GL tablet.
+
+Imported first by companion/ui/app.py. docs/ui.md, "Memory", explains the numbers.
+"""
+from __future__ import annotations
+
+import gc
+import os
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+
+from kivy.config import Config  # noqa: E402  (window settings before the window exists)
+
+Config.set("graphics", "width", "1280")
+Config.set("graphics", "height", "800")
+Config.set("graphics", "resizable", "0")
+# No multisample anti-aliasing: flat rectangles and text gain nothing from it, and on a software renderer the
+# multisampled framebuffer costs ~30 MB of the 250 MB budget.
+Config.set("graphics", "multisamples", "0")
+Config.set("input", "mouse", "mouse,disable_multitouch")
+Config.set("kivy", "exit_on_escape", "0")
+
+
+def release(screen) -> None:
+    """Drop the kv bindings of a screen that is gone (so the models no longer update it) and collect it at once,
+    so its GL textures and buffers are freed now rather than at some later collection."""
+    from kivy.cache import Cache
+    from kivy.lang import Builder
+
+    widgets = list(screen.walk(restrict=True))
+    for w in widgets:
+        if getattr(w, "focus", False):
+            w.focus = False  # a focused TextInput is held by the window's keyboard
+        Builder.unbind_widget(w.uid)
+    # Take the tree apart: something Kivy keeps (e.g. the last TextInput in a trigger's arguments) then holds one
+    # widget, not the whole screen through its parents.
+    for w in reversed(widgets):
+        w.clear_widgets()
+    Cache.remove("textinput.label")  # the TextInputs' line textures (kept 60 s otherwise)
+    Cache.remove("textinput.width")
+    gc.collect()
+
+
+def forget_transition_screen(transition) -> None:
+    """The transition keeps the screen it switched away from: once it is done with it, let go of it so that it
+    can be freed (called after the transition's on_complete)."""
+    from kivy.clock import Clock
+
+    def forget(_dt):
+        if not transition.is_active and transition.screen_out is not transition.screen_in:
+            transition.screen_out = transition.screen_in  # (None is not allowed)
+            gc.collect()
+    Clock.schedule_once(forget, 0)

@@ -1,0 +1,76 @@
+"""The Obscurians UI plug-in: setup, round and end screens with their view-models (companion/ui/plugin.py).
+
+The shell imports this package only through the registry (`Game.ui_plugin`); the package may use the Obscurians
+engine, the shell's shared widgets and the session, never another game.
+"""
+from __future__ import annotations
+
+from companion.ui.plugin import GamePlugin
+
+
+class Plugin(GamePlugin):
+    game = "obscurians"
+
+    def __init__(self, app):
+        super().__init__(app)
+        from companion.ui.obscurians.setup import SetupModel
+
+        self.setup = SetupModel(self)
+        self.round = None   # RoundModel of the open table
+        self.end = None     # EndModel of the open table
+        self.table = None
+        self._unsubscribe = None
+
+    def new_table(self) -> None:
+        from companion.ui.obscurians.setup import SetupScreen
+
+        self.setup.reset()
+        self.app.show("setup", SetupScreen, self.setup)
+
+    def attach(self, table) -> None:
+        from companion.ui.obscurians.end import EndModel
+        from companion.ui.obscurians.round import RoundModel
+
+        self.detach()
+        self.table = table
+        self.round = RoundModel(self, table)
+        self.end = EndModel(self, table)
+        self._unsubscribe = table.subscribe(self._on_table_change)
+        self._show()
+
+    def detach(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._unsubscribe = None
+        self.table = self.round = self.end = None
+
+    def refresh(self) -> None:
+        self.setup.refresh()
+        if self.table is not None:
+            self.round.refresh()
+            self.end.refresh()
+
+    def ruling_value(self, ruling_id: str, rules) -> str | None:
+        from companion.games.obscurians.vocabulary import FACE, TAKE_CAP_VALUE
+
+        t = self.app.t
+        if ruling_id == "obscurians-take-cap":
+            return t(TAKE_CAP_VALUE[rules.take_cap])
+        if ruling_id == "obscurians-dice":
+            return ", ".join(f"{p} {t(FACE[f])}" for p, f in rules.pips)
+        return None
+
+    def _on_table_change(self, table, kind: str) -> None:
+        self.round.entry.reset()
+        self._show()
+
+    def _show(self) -> None:
+        from companion.ui.obscurians.end import EndScreen
+        from companion.ui.obscurians.round import RoundScreen
+
+        if self.table.state.phase in ("missions", "over"):
+            self.end.refresh()
+            self.app.show("end", EndScreen, self.end)
+        else:
+            self.round.refresh()
+            self.app.show("round", RoundScreen, self.round)

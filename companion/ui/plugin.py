@@ -1,0 +1,33 @@
+"""What a game's UI package gives the shell (companion/ui/<game>/__init__.py defines `Plugin`, a subclass).
+
+The shell knows games only through the registry (`Game.ui_plugin` names the package) and this class: it asks the
+plug-in to start a new table, to show an open table, and to follow a language switch. The plug-in owns its screens
+(.py + .kv each) and their view-models (Kivy EventDispatchers), and calls back into the shell for services:
+`app.show(name, ScreenClass, model)`, `app.say(message)`, `app.t(msgid)`, `app.store`, `app.go_home()`.
+"""
+from __future__ import annotations
+
+
+class GamePlugin:
+    game = ""   # the registry name
+
+    def __init__(self, app):
+        self.app = app
+
+    def new_table(self) -> None:
+        """Show this game's setup screen for a new table."""
+        raise NotImplementedError
+
+    def attach(self, table) -> None:
+        """Show an open table (a `companion.session.Table` of this game) where it stands."""
+        raise NotImplementedError
+
+    def detach(self) -> None:
+        """The table is closed (Home): stop following it."""
+
+    def refresh(self) -> None:
+        """The language changed: recompute every text the plug-in's models publish."""
+
+    def ruling_value(self, ruling_id: str, rules) -> str | None:
+        """The table's value of an editable ruling, in the players' language (None: the English default words)."""
+        return None
