@@ -58,7 +58,13 @@ def test_stored_rulings_are_the_teams_rulings_word_for_word():
         assert (rid in EDITABLE) == editable, rid
 
 
-@pytest.mark.parametrize("game", ["obscurians"])
+def registered():
+    from companion.session import games
+
+    return games.names()
+
+
+@pytest.mark.parametrize("game", registered())
 def test_each_games_profile_lists_every_ruling_and_edits_exactly_the_editable_ones(game):
     from companion.games.rulings import EDITABLE, ids_of
     from companion.session import games

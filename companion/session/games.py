@@ -14,9 +14,10 @@ from companion.games.text import shown
 # name -> module holding `GAME`, in the order shells list them (Home's cards, `companion score`'s choices).
 MODULES = {
     "obscurians": "companion.games.obscurians.game",
+    "obscurio": "companion.games.obscurio.game",
 }
-# Games announced on Home but not playable yet: name -> title (a msgid).
-COMING = {"obscurio": "Obscurio", "obelisk": "Obelisk"}
+# Games announced on Home but not in the house yet: name -> title (a msgid).
+COMING = {"obelisk": "Obelisk"}
 
 _loaded: dict[str, Game] = {}
 

@@ -111,12 +111,14 @@ class CompanionApp(App):
         t = self.t
         self.languages = [{"code": c, "text": LANGUAGE_NAMES[c], "selected": c == self.lang} for c in LANGUAGES]
         cards = []
+        soon = t(N_("coming soon"))
         for name in games.names():
             game = games.get(name)
-            cards.append({"game": name, "text": t(game.title), "enabled": True, "button": t(N_("New table")),
+            playable = game.ui_plugin is not None  # an engine without screens yet: replay and score only
+            cards.append({"game": name, "text": t(game.title), "enabled": playable,
+                          "button": t(N_("New table")) if playable else soon,
                           "detail": t(N_("{low} to {high} players")).format(low=game.min_players,
                                                                            high=game.max_players)})
-        soon = t(N_("coming soon"))
         cards += [{"game": name, "text": t(title), "detail": soon, "enabled": False, "button": soon}
                   for name, title in games.COMING.items() if name not in games.names()]
         self.games = cards
@@ -148,7 +150,7 @@ class CompanionApp(App):
         return self._plugins[game]
 
     def new_table(self, game: str) -> None:
-        if game not in games.names():
+        if game not in games.names() or games.get(game).ui_plugin is None:
             return
         self._close_table()
         self.plugin = self.plugin_for(game)
@@ -167,6 +169,10 @@ class CompanionApp(App):
 
     def attach(self, table) -> None:
         """Make `table` the open table and let its game's plug-in show it."""
+        if games.get(table.game).ui_plugin is None:
+            self.say(self.t(N_("This app cannot show {game} tables yet; `companion replay` reads them")).format(
+                game=self.t(games.get(table.game).title)))
+            return
         self._close_table()
         self.table = table
         self.plugin = self.plugin_for(table.game)
