@@ -4,6 +4,10 @@
 
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 /* A digital input that changes only after it has read the same for hold_ms. */
 typedef struct {
     uint8_t stable, candidate;
@@ -26,5 +30,9 @@ typedef struct {
 void tb_led_set(tb_led_state *s, const uint8_t *payload, uint32_t now_ms);
 /* The colour of each ring LED at now_ms: the glue writes these to the WS2812 ring. */
 void tb_led_render(const tb_led_state *s, uint32_t now_ms, uint8_t rgb[TB_RING_LEDS][3]);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

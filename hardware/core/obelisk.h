@@ -11,6 +11,10 @@
 
 #include "tablebus.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define OB_SIDES 4u
 #define OB_STABLE_SCANS 3u  /* a cell must read the same this many scans in a row (a tile being slid in) */
 #define OB_DUMP_OVER 4u     /* more changes than this in one scan (the board knocked): send a full dump instead */
@@ -40,5 +44,9 @@ void ob_encode_cell(uint8_t tile, uint8_t dir, uint16_t adc[OB_SIDES]);
 void obelisk_init(obelisk *o, tb_node *node, uint16_t adc[TB_GRID_CELLS][OB_SIDES]);
 void obelisk_scan(obelisk *o, tb_node *node, uint16_t adc[TB_GRID_CELLS][OB_SIDES]);
 uint8_t obelisk_command(void *board, tb_node *node, uint8_t type, const uint8_t *payload, uint8_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

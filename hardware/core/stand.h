@@ -8,6 +8,10 @@
 #include "board.h"
 #include "tablebus.h"
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define STAND_BUTTONS 4u
 #define STAND_TILT_HOLD_MS 80u   /* a ball tilt switch rattles for tens of ms when turned over */
 #define STAND_BUTTON_HOLD_MS 25u
@@ -28,5 +32,9 @@ void stand_poll(stand *s, tb_node *node, uint32_t now_ms, uint8_t tilt_raw, uint
 void stand_set_battery(stand *s, uint8_t percent, uint8_t charging, uint16_t millivolts);
 /* the node's command callback (board = the stand) */
 uint8_t stand_command(void *board, tb_node *node, uint8_t type, const uint8_t *payload, uint8_t len);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -9,6 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
 #define TB_SOF 0xA5u
 #define TB_MAX_PAYLOAD 120u
 #define TB_OVERHEAD 6u /* SOF, LEN, TYPE, SEQ, CRC lo, CRC hi */
@@ -115,5 +119,9 @@ static inline void tb_put16(uint8_t *p, uint16_t v) { p[0] = (uint8_t)v; p[1] = 
 static inline void tb_put32(uint8_t *p, uint32_t v) {
     p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
 }
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif
