@@ -12,7 +12,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from firmware_bridge.__main__ import _demo_messages  # noqa: E402
 from firmware_bridge.tablebus.frame import Decoder  # noqa: E402
-from firmware_bridge.tablebus.messages import encode_message, parse_message  # noqa: E402
+from firmware_bridge.tablebus.messages import MessageDecoder, encode_message  # noqa: E402
 
 FRAMES = 200_000
 CHUNK = 4096           # bytes per feed(), like a serial read of a busy port
@@ -31,18 +31,14 @@ def stream(n: int, damaged: bool) -> bytes:
     return b"".join(parts)
 
 
-def run(data: bytes, parse: bool) -> tuple[float, int, Decoder]:
+def run(data: bytes, parse: bool) -> tuple[float, int, Decoder | MessageDecoder]:
     best = float("inf")
     for _ in range(3):
-        d = Decoder()
+        d = MessageDecoder() if parse else Decoder()
         count = 0
         start = time.perf_counter()
         for i in range(0, len(data), CHUNK):
-            frames = d.feed(data[i:i + CHUNK])
-            if parse:
-                for f in frames:
-                    parse_message(f)
-            count += len(frames)
+            count += len(d.feed(data[i:i + CHUNK]))
         best = min(best, time.perf_counter() - start)
     return best, count, d
 
@@ -52,9 +48,9 @@ def main() -> None:
     damaged = stream(FRAMES, damaged=True)
     print(f"Table Bus decoder, pure Python {sys.version.split()[0]}, one core; {FRAMES} frames of every message "
           f"type (mean {len(clean) / FRAMES:.1f} bytes), fed {CHUNK} bytes at a time, best of 3")
-    for label, data, parse in (("framing only, clean stream", clean, False),
-                               ("framing + message parsing, clean stream", clean, True),
-                               ("framing only, damaged stream", damaged, False)):
+    for label, data, parse in (("frames only (Decoder), clean stream", clean, False),
+                               ("frames + messages (MessageDecoder), clean", clean, True),
+                               ("frames only (Decoder), damaged stream", damaged, False)):
         seconds, count, d = run(data, parse)
         s = d.stats
         print(f"  {label:42s} {count / seconds:>12,.0f} frames/s   {len(data) / seconds / 1e6:6.1f} MB/s"

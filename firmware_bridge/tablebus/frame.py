@@ -57,14 +57,17 @@ class DecoderStats:
     bytes_skipped: int = 0
     bad_length: int = 0        # a start marker followed by a length over MAX_PAYLOAD
     bad_crc: int = 0           # a frame-shaped run of bytes whose CRC did not match (damaged or truncated)
-    truncated: int = 0         # a partial frame left when the stream ended (flush)
+    truncated: int = 0         # a partial frame given up on (the stream ended, or the line stalled: resync)
+    unknown_type: int = 0      # good frames of a type this host does not know (messages.MessageDecoder)
+    malformed: int = 0         # good frames of a known type whose payload breaks its layout (MessageDecoder)
 
     def as_dict(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
     @property
     def dropped(self) -> bool:
-        return bool(self.bytes_skipped or self.bad_length or self.bad_crc or self.truncated)
+        return bool(self.bytes_skipped or self.bad_length or self.bad_crc or self.truncated or self.unknown_type
+                    or self.malformed)
 
 
 class Decoder:

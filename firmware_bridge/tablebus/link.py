@@ -23,7 +23,6 @@ from firmware_bridge.device import Device, DeviceURL
 from firmware_bridge.errors import (BadDeviceURL, ConnectionLost, DeviceError, DeviceTimeout, ProtocolError)
 from firmware_bridge.observations import ConnectionChanged, Observation
 from firmware_bridge.tablebus import messages as m
-from firmware_bridge.tablebus.frame import Decoder, Frame
 from firmware_bridge.tablebus.observe import to_observations
 
 _CLOSED = object()
@@ -47,8 +46,6 @@ def _param_ms(url: DeviceURL, key: str, default: float | None) -> float | None:
 class LinkStats:
     """What the session saw beyond the decoder's own counters."""
     messages: int = 0
-    unknown: int = 0          # good frames of a type this host does not know
-    malformed: int = 0        # good frames of a known type whose payload breaks its layout
     lost_frames: int = 0      # gaps in the board's sequence numbers
     retries: int = 0          # commands sent again after no ack in time
     stray_acks: int = 0       # acks/nacks for no command in flight (a late ack after a retry)
@@ -93,7 +90,7 @@ class TableBusDevice(Device):
         if not raw.isdigit() or not 1 <= int(raw) <= 20:
             raise BadDeviceURL(f"{url}: retries must be 1-20")
         self.retries = int(raw)
-        self.decoder = Decoder()
+        self.decoder = m.MessageDecoder()   # its .stats: dropped bytes, bad CRCs, unknown types, …
         self.stats = LinkStats()
         self.info: m.Hello | None = None
         self._state = "new"          # new -> opening -> open -> lost | closed
@@ -122,8 +119,8 @@ class TableBusDevice(Device):
     def _bytes_received(self, data: bytes) -> None:
         if self._state in ("closed", "lost", "new"):
             return
-        for frame in self.decoder.feed(data):
-            self._frame(frame)
+        for seq, msg in self.decoder.feed(data):
+            self._message(seq, msg)
 
     def _link_lost(self, exc: BaseException | None) -> None:
         if self._state in ("open", "opening"):
@@ -253,21 +250,16 @@ class TableBusDevice(Device):
                                 f"speaks {m.PROTOCOL_VERSION[0]}.{m.PROTOCOL_VERSION[1]}: update the {newer}")
         return hello
 
-    def _frame(self, frame: Frame) -> None:
+    def _message(self, seq: int, msg: m.Message) -> None:
         now = self._loop.time()
         self._last_frame = now
         if self._rx_seq is not None:
-            gap = (frame.seq - self._rx_seq - 1) & 0xFF
+            gap = (seq - self._rx_seq - 1) & 0xFF
             if gap and gap < 128:      # a big "gap" is a board restart, not loss
                 self.stats.lost_frames += gap
-        self._rx_seq = frame.seq
-        msg = m.parse_message(frame)
+        self._rx_seq = seq
         t = type(msg)
-        if t is m.Raw:
-            if msg.reason == "unknown type":
-                self.stats.unknown += 1
-            else:
-                self.stats.malformed += 1
+        if t is m.Raw:                 # counted by the decoder (unknown type / malformed); nothing to act on
             return
         self.stats.messages += 1
         if t is m.Heartbeat:
@@ -344,8 +336,8 @@ class TableBusDevice(Device):
             mark = (self.decoder.stats.frames, self.decoder.stats.bytes_in)
             if self.decoder.pending and self._stall_mark is not None and self._stall_mark[0] == mark[0]:
                 self.stats.resyncs += 1
-                for frame in self.decoder.resync():
-                    self._frame(frame)
+                for seq, msg in self.decoder.resync():
+                    self._message(seq, msg)
             self._stall_mark = mark if self.decoder.pending else None
             silent = now - self._last_frame
             if silent > self._silence_limit():

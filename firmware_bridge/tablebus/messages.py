@@ -13,7 +13,7 @@ import struct
 from dataclasses import dataclass, fields
 from typing import Any, Union
 
-from firmware_bridge.tablebus.frame import MAX_PAYLOAD, Frame, encode_frame
+from firmware_bridge.tablebus.frame import MAX_PAYLOAD, Decoder, Frame, encode_frame
 
 PROTOCOL_VERSION = (1, 0)
 
@@ -454,6 +454,44 @@ def parse_message(frame: Frame) -> Message:
         return Raw(frame[0], bytes(frame[2]), str(err))
     except Exception as err:  # noqa: BLE001 — a frame that is not even a Frame: still no exception out of here
         return Raw(0, b"", f"not a frame ({type(err).__name__})")
+
+
+class MessageDecoder:
+    """Bytes in, (seq, message) out: the frame Decoder and parse_message together. Pure and never raises; its
+    `stats` count, next to the dropped bytes, the good frames of unknown types and those with broken payloads
+    (which come out as Raw)."""
+
+    __slots__ = ("frames", "stats")
+
+    def __init__(self) -> None:
+        self.frames = Decoder()
+        self.stats = self.frames.stats
+
+    @property
+    def pending(self) -> int:
+        return self.frames.pending
+
+    def feed(self, data) -> list[tuple[int, Message]]:
+        return self._parse(self.frames.feed(data))
+
+    def resync(self) -> list[tuple[int, Message]]:
+        return self._parse(self.frames.resync())
+
+    def flush(self) -> list[tuple[int, Message]]:
+        return self._parse(self.frames.flush())
+
+    def _parse(self, frames: list[Frame]) -> list[tuple[int, Message]]:
+        out = []
+        stats = self.stats
+        for frame in frames:
+            msg = parse_message(frame)
+            if type(msg) is Raw:
+                if msg.reason == "unknown type":
+                    stats.unknown_type += 1
+                else:
+                    stats.malformed += 1
+            out.append((frame.seq, msg))
+        return out
 
 
 def code_of(msg: Message) -> int:

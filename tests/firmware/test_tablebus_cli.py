@@ -130,7 +130,7 @@ message_like = st.fixed_dictionaries({"type": st.sampled_from(sorted(m.BY_NAME) 
                                                                        "pattern", "upright", "percent")})
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(message_like | json_values, max_size=4))
 def test_fuzz_encode_with_json(values):
     stdin = "".join(json.dumps(v) + "\n" for v in values).encode()

@@ -163,3 +163,12 @@ def test_messages_map_to_observations():
     assert crooked == obs.DieCrooked("tower/die1", "serial:///dev/x", 2.0)
     assert to_observations(m.Flip(False, 3), "stand") == [obs.StandFlipped("stand", False)]
     assert to_observations(m.Heartbeat(1, 0), "x") == [] and to_observations(m.Ack(1), "x") == []
+
+
+def test_the_message_decoder_counts_what_it_could_not_understand():
+    d = m.MessageDecoder()
+    data = (b"\x01\x02" + m.encode_message(m.Button(1), 4) + encode_frame(0x60, 5, b"?")
+            + encode_frame(m.Tile.CODE, 6, b"\x63\x00\x00") + m.encode_message(m.Flip(False, 2), 7))
+    got = d.feed(data)
+    assert [(seq, type(msg).__name__) for seq, msg in got] == [(4, "Button"), (5, "Raw"), (6, "Raw"), (7, "Flip")]
+    assert (d.stats.bytes_skipped, d.stats.unknown_type, d.stats.malformed) == (2, 1, 1)
