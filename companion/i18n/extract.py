@@ -48,22 +48,27 @@ def _template_strings(v) -> set[str]:
     return set()
 
 
-def ui_msgids() -> set[str]:
-    """Every msgid of the `companion` catalogue: the UI's own texts, and every registered game's words (vocabulary,
-    score line templates, rulings, effect texts), all read through the game registry."""
-    ids: set[str] = set()
-    for path in sorted(UI.rglob("*.py")):
-        ids |= _from_py(path)
-    for path in sorted(UI.rglob("*.kv")):
-        ids |= _from_kv(path)
+def game_words() -> set[str]:
+    """Every registered game's words, read through the registry: titles, vocabulary, score line templates,
+    rulings, effect texts. They belong to the `companion` catalogue, even where an engine marks them with N_()."""
     from companion.session import games
 
-    ids |= set(games.COMING.values())  # games announced on Home
+    ids = set(games.COMING.values())  # games announced on Home
     for name in games.names():
         game = games.get(name)
         ids.add(game.title)
         ids |= _template_strings(game.terms) | set(game.msgids) | _template_strings(game.line_templates)
         ids |= {text for r in game.rulings for text in (r.title, r.summary)}
+    return ids
+
+
+def ui_msgids() -> set[str]:
+    """Every msgid of the `companion` catalogue: the UI's own texts and every registered game's words."""
+    ids = game_words()
+    for path in sorted(UI.rglob("*.py")):
+        ids |= _from_py(path)
+    for path in sorted(UI.rglob("*.kv")):
+        ids |= _from_kv(path)
     return {i for i in ids if i.strip()}
 
 
@@ -106,7 +111,7 @@ def rules_msgids() -> set[str]:
     from companion.i18n.messages import PHRASES
 
     ids |= set(PHRASES)
-    return {i for i in ids if i.strip()}
+    return {i for i in ids if i.strip()} - game_words()  # one catalogue per msgid: words are `companion`'s
 
 
 if __name__ == "__main__":

@@ -35,3 +35,11 @@ def test_mission_names_as_printed():
     assert de == ["Behalt", "Nimm", "Sammel", "Gib", "Selektier", "Verlier", "Control"]
     assert es == ["Conservar", "Tomar", "Coleccionar", "Dar", "Seleccionar", "Perder", "Control"]
     assert set(LANGUAGES) == {"en", "de", "es"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "es"])
+def test_companion_po_has_no_stale_entries(lang):
+    """A text the app no longer shows is not kept translated (and a word lives in one catalogue only)."""
+    with po_path(lang).open("rb") as f:
+        catalog = {m.id for m in read_po(f) if m.id}
+    assert catalog == ui_msgids()
