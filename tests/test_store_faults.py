@@ -193,7 +193,8 @@ def damage(db_path, table: str, column: str, where: str, corrupt) -> None:
     ("tables", "setup_json", lambda b: b[:10] + b"\xff" + b[11:], "its setup is not valid text"),
     ("tables", "setup_json", lambda b: b[:-1], "its setup is not valid JSON"),
     ("tables", "setup_json", lambda b: b"[1, 2]", "its setup is not a JSON object"),
-    ("events", "payload_json", lambda b: b[:5] + b"\xc3\x28" + b[7:], "entry 3 is damaged (its move is not valid text)"),
+    ("events", "payload_json", lambda b: b[:5] + b"\xc3\x28" + b[7:],
+     "entry 3 is damaged (its move is not valid text)"),
     ("events", "payload_json", lambda b: b"{" + b, "entry 3 is damaged (its move is not valid JSON)"),
 ])
 def test_a_damaged_entry_makes_only_its_own_table_unreadable(tmp_path, table, column, corrupt, problem):

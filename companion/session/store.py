@@ -196,7 +196,8 @@ class TableStore:
                 self._create_schema(conn)
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if mode != "wal":
-                raise StoreError(f"could not open {self.path} for safe saving (journal mode {mode}); it was not changed")
+                raise StoreError(f"could not open {self.path} for safe saving (journal mode {mode}); "
+                                 "it was not changed")
         except BaseException:
             conn.close()
             raise
