@@ -207,13 +207,15 @@ def cmd_scan(args) -> int:
             ids = f" ({port.vid:04x}:{port.pid:04x})" if port.vid is not None and port.pid is not None else ""
             print(f"serial://{port.device}\t{port.description or 'serial port'}{ids}", flush=True)
             found += 1
-    found += _scan_ble(args.timeout)
+    found += _scan_ble(args.timeout, args.all)
     if not found:
         _say(sys.stderr, "scan: no boards found")
     return 0
 
 
-def _scan_ble(timeout: float) -> int:
+def _scan_ble(timeout: float, everything: bool = False) -> int:
+    """BLE devices from firmware_bridge.ble.scan.discover (when that module is there): those of a kind we know
+    (Table Bus boards, dice), or every one with --all. No radio is a one-line note, not a failure."""
     try:
         from firmware_bridge.ble import scan as ble_scan
     except ImportError:
@@ -239,6 +241,8 @@ def _scan_ble(timeout: float) -> int:
         return 0
     n = 0
     for item in found or ():
+        if not everything and getattr(item, "kind", "?") is None:
+            continue
         print(_ble_line(item), flush=True)
         n += 1
     return n
@@ -298,7 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     d.set_defaults(func=cmd_decode)
     s = sub.add_parser("scan", help="serial ports and BLE devices that look like boards")
     s.add_argument("--timeout", type=float, default=3.0, help="seconds to listen for BLE (default 3)")
-    s.add_argument("--all", action="store_true", help="list every serial port, not only likely boards")
+    s.add_argument("--all", action="store_true", help="list every serial port and BLE device, not only likely boards")
     s.set_defaults(func=cmd_scan)
     mon = sub.add_parser("monitor", help="print a device's observations as JSON lines")
     mon.add_argument("url", help="a device URL: serial:///dev/ttyACM0, ble://ADDRESS?kind=tablebus, sim://tablebus")

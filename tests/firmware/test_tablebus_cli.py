@@ -241,3 +241,33 @@ def test_monitor_of_a_board_that_goes_away_fails_in_one_line(c_board):
     finally:
         if mon.poll() is None:
             mon.kill()
+
+
+def test_scan_lists_ble_boards_from_the_ble_scanner(monkeypatch):
+    from firmware_bridge.ble import scan
+
+    class Found:
+        def __init__(self, address, name, kind, rssi):
+            self.address, self.name, self.kind, self.rssi = address, name, kind, rssi
+
+        @property
+        def url(self):
+            return f"ble://{self.address}?kind={self.kind}" if self.kind else None
+
+    async def discover(timeout):
+        return [Found("F0:00:00:00:00:01", "TableBus-stand", "tablebus", -50),
+                Found("F0:00:00:00:00:02", "Headphones", None, -70)]
+
+    monkeypatch.setattr(scan, "discover", discover)
+    monkeypatch.setattr("serial.tools.list_ports.comports", lambda: [])
+    code, out, _ = run_main(["scan", "--timeout", "0.1"])
+    assert code == 0 and out.decode().splitlines() == ["ble://F0:00:00:00:00:01?kind=tablebus\tTableBus-stand\t-50 dBm"]
+    code, out, _ = run_main(["scan", "--timeout", "0.1", "--all"])
+    assert code == 0 and out.decode().splitlines()[1] == "ble://F0:00:00:00:00:02\tHeadphones\t-70 dBm"
+
+    async def no_radio(timeout):
+        raise OSError("No such file or directory")
+
+    monkeypatch.setattr(scan, "discover", no_radio)
+    code, out, err = run_main(["scan", "--timeout", "0.1"])
+    assert code == 0 and out == b"" and "BLE skipped" in err and "Traceback" not in err
