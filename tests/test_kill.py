@@ -75,7 +75,7 @@ def test_sigkill_never_loses_an_acknowledged_action(tmp_path):
 
             with TableStore(data_dir) as store:
                 table = Table.open(store, table_id)
-            stored = [a.to_json() for a in table.history]
+            stored = [a.to_json() for a in table.actions]
             acked = done + len(acks)
             assert stored[:acked] == script[:acked], "an acknowledged action was lost or changed"
             assert len(stored) in (acked, acked + 1), "more than the one racing action was stored"

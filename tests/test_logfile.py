@@ -31,7 +31,7 @@ def test_export_then_read_gives_the_live_state(tmp_path):
     assert [json.loads(line) for line in lines[-3:]] == [{"undo": True}, {"undo": True}, {"redo": True}]
     parsed = read_log(text)
     assert parsed.state.to_json() == table.state.to_json()
-    assert parsed.history.actions == table.history and parsed.history.can_redo == table.can_redo
+    assert parsed.timeline.actions == table.actions and parsed.timeline.can_redo == table.can_redo
     assert write_log(parsed.game, parsed.setup_json, parsed.entries) == text
 
 

@@ -68,7 +68,7 @@ def test_a_sure_legal_throw_becomes_the_roll_and_is_logged(table, door, seen):
     applied = dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
     assert applied == Roll(("steal", "steal", "swap", "wild", "relocate"))
     assert table.state.dice == ("steal", "steal", "swap", "wild", "relocate")
-    assert table.history[-1] == applied and seen["applied"] == [applied] and door.question is None
+    assert table.actions[-1] == applied and seen["applied"] == [applied] and door.question is None
     assert table.store.events(table.id)[-1].payload == applied.to_json()  # on disk like a tap
 
 

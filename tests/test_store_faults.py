@@ -93,7 +93,7 @@ def test_a_read_only_disk_still_shows_moves_that_are_only_in_the_wal(tmp_path):
     with read_only_view(data) as view:
         with TableStore(view, read_only=True) as store:
             (row,) = store.tables()
-            assert len(Table.open(store, row.id).history) == 10  # every acknowledged move, read from the -wal
+            assert len(Table.open(store, row.id).actions) == 10  # every acknowledged move, read from the -wal
     assert file_bytes(data) == before
 
 
@@ -111,7 +111,7 @@ def test_a_read_only_disk_with_a_wal_but_no_shm_is_refused_plainly(tmp_path):
             assert "make the folder writable" in one_line(refused.value)
     assert file_bytes(data) == before
     with TableStore(data) as store:  # writable again: SQLite rebuilds the -shm and every move is there
-        assert len(Table.open(store, store.tables()[0].id).history) == 8
+        assert len(Table.open(store, store.tables()[0].id).actions) == 8
 
 
 def test_reading_creates_nothing(tmp_path):
@@ -213,7 +213,7 @@ def test_a_damaged_entry_makes_only_its_own_table_unreadable(tmp_path, table, co
                 assert f"table {bad} is unreadable" in one_line(unreadable.value)
                 assert problem in str(unreadable.value)
             else:
-                assert len(Table.open(store, tid).history) == 6
+                assert len(Table.open(store, tid).actions) == 6
         if table == "tables":
             assert rows[bad].problem and rows[bad].setup == {}
 
@@ -331,4 +331,4 @@ def test_a_damaged_table_does_not_stop_an_import(tmp_path):
            lambda b: b[:3] + b"\xff" + b[4:])
     with TableStore(tmp_path) as store:
         second = Table.import_log(store, log)  # the damaged twin is not this log any more
-        assert second.id != first.id and len(second.history) == 4
+        assert second.id != first.id and len(second.actions) == 4

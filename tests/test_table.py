@@ -26,7 +26,7 @@ def test_actions_survive_a_reopen(tmp_path):
         assert table.log_length == 25
     with TableStore(tmp_path) as store:
         again = Table.open(store, table.id)
-        assert again.history == tuple(actions[:25])
+        assert again.actions == tuple(actions[:25])
         assert again.state.to_json() == replay(setup, actions[:25]).to_json()
         assert (again.title, again.setup, again.game) == ("Friday", setup, "obscurians")
 
@@ -41,18 +41,18 @@ def test_undo_redo_are_log_entries_that_survive_reopen(tmp_path):
         tid = table.id
     with TableStore(tmp_path) as store:
         table = Table.open(store, tid)
-        assert table.history == tuple(actions[:4]) and table.can_undo and table.can_redo
+        assert table.actions == tuple(actions[:4]) and table.can_undo and table.can_redo
         assert table.state.to_json() == replay(setup, actions[:4]).to_json()
         table.redo()
     with TableStore(tmp_path) as store:
         table = Table.open(store, tid)
-        assert table.history == tuple(actions[:5]) and table.can_redo
+        assert table.actions == tuple(actions[:5]) and table.can_redo
         assert [e.kind for e in store.events(tid)] == ["action"] * 6 + ["undo", "undo", "redo"]
         table.apply(actions[5])  # a new action after undo clears the redo stack ...
         assert not table.can_redo
     with TableStore(tmp_path) as store:
         table = Table.open(store, tid)  # ... and it stays cleared after a restart
-        assert not table.can_redo and table.history == tuple(actions[:6])
+        assert not table.can_redo and table.actions == tuple(actions[:6])
         with pytest.raises(IllegalAction, match="Nothing to redo"):
             table.redo()
         assert table.log_length == 10
@@ -92,7 +92,7 @@ def test_listeners_run_after_the_commit(store):
 
     def listener(t, kind):
         # The entry must already be on disk when the UI hears about it.
-        seen.append((kind, len(store.events(t.id)), t.history))
+        seen.append((kind, len(store.events(t.id)), t.actions))
 
     unsubscribe = table.subscribe(listener)
     table.subscribe(lambda t, kind: 1 / 0)  # a broken view does not turn a committed action into an error
@@ -137,7 +137,7 @@ def test_two_windows_on_one_table_cannot_interleave(tmp_path):
         first.apply(actions[0])
         with pytest.raises(StoreError, match="changed elsewhere"):
             second.apply(actions[0])
-        assert second.history == () and len(a.events(first.id)) == 1
+        assert second.actions == () and len(a.events(first.id)) == 1
 
 
 def test_a_tampered_stored_log_is_named_on_open(tmp_path):

@@ -33,7 +33,7 @@ def release_after(holder: LockHolder, seconds: float) -> threading.Thread:
 
 def stored_actions(table) -> list:
     with TableStore(table.store.data_dir, read_only=True) as store:
-        return list(Table.open(store, table.id).history)
+        return list(Table.open(store, table.id).actions)
 
 
 def test_a_move_waits_for_the_lock_tells_the_players_and_is_saved(table):
@@ -110,7 +110,7 @@ def test_creating_and_importing_wait_too(tmp_path):
             imported = Table.import_log(store, log, on_wait=told.append)
             releaser.join()
         assert told == [WAITING, WAITING]
-        assert len(store.tables()) == 3 and len(Table.open(store, imported.id).history) == 3
+        assert len(store.tables()) == 3 and len(Table.open(store, imported.id).actions) == 3
         with LockHolder(store.path):
             with pytest.raises(StoreBusy):
                 Table.import_log(store, log, copy=True, wait_limit=0.5)

@@ -20,7 +20,7 @@ def register(subparsers) -> None:
 def session_script(args: argparse.Namespace) -> int:
     from companion.games.errors import InvalidInput
     from companion.session import Table, TableStore
-    from companion.session.history import parse_action
+    from companion.session.timeline import parse_action
     from companion.session.logfile import entry_from_json
 
     with TableStore(args.data_dir) as store:

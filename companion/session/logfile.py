@@ -17,7 +17,7 @@ from typing import Any, Iterable
 from companion.games.errors import InvalidInput
 from companion.games.text import shown
 from companion.session import games
-from companion.session.history import History, rebuild
+from companion.session.timeline import Timeline, rebuild
 from companion.session.jsontext import loads
 
 FORMAT = 1
@@ -31,11 +31,11 @@ class GameLog:
     setup_json: dict
     setup: Any                  # the engine's Setup
     entries: tuple[Entry, ...]
-    history: History            # the log folded: effective actions and the final state
+    timeline: Timeline           # the log folded: effective actions and the final state
 
     @property
     def state(self) -> Any:
-        return self.history.state
+        return self.timeline.state
 
 
 def entry_to_json(kind: str, payload: dict | None) -> dict:
@@ -77,8 +77,8 @@ def read_log(text: str) -> GameLog:
             entries.append(entry_from_json(loads(line)))
         except InvalidInput as err:
             raise InvalidInput(f"line {n}: {err}") from None
-    history = rebuild(adapter, setup, entries, lambda i: f"line {numbered[i + 1][0]}")
-    return GameLog(game, setup_json, setup, tuple(entries), history)
+    timeline = rebuild(adapter, setup, entries, lambda i: f"line {numbered[i + 1][0]}")
+    return GameLog(game, setup_json, setup, tuple(entries), timeline)
 
 
 def read_log_file(path) -> GameLog:

@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 
 from companion.games.errors import InvalidInput
 from companion.session import games
-from companion.session.history import History, rebuild
+from companion.session.timeline import Timeline, rebuild
 from companion.session.logfile import GameLog, write_log
 from companion.session.store import StoreBusy, TableRow, TableStore
 
@@ -59,7 +59,7 @@ def patiently(write: Callable[[], T], on_wait: OnWait | None = None, limit: floa
 class Table:
     wait_limit: float = WAIT_LIMIT  # per table: how long apply/undo/redo wait for a busy tables file
 
-    def __init__(self, store: TableStore, row: TableRow, setup: Any, history: History, n_events: int):
+    def __init__(self, store: TableStore, row: TableRow, setup: Any, timeline: Timeline, n_events: int):
         """Use Table.create / Table.open / Table.import_log."""
         self.store = store
         self.id = row.id
@@ -68,7 +68,7 @@ class Table:
         self.setup_json = row.setup
         self.setup = setup
         self.adapter = games.get(row.game)
-        self._history = history
+        self._timeline = timeline
         self._n_events = n_events
         self._listeners: list[Listener] = []
 
@@ -85,7 +85,7 @@ class Table:
         setup_json = setup.to_json()
         setup = adapter.setup_from_json(setup_json)
         table_id = patiently(lambda: store.create(game, setup_json, title=title), on_wait, wait_limit)
-        return cls(store, store.get(table_id), setup, History(adapter.new_game(setup)), 0)
+        return cls(store, store.get(table_id), setup, Timeline(adapter.new_game(setup)), 0)
 
     @classmethod
     def open(cls, store: TableStore, table_id: int) -> "Table":
@@ -100,9 +100,9 @@ class Table:
             # A damaged but still parseable entry: whatever the engine's parser lets through must not crash a listing.
             raise InvalidInput(f"table {table_id} is unreadable: its setup is invalid") from err
         events = store.events(table_id)
-        history = rebuild(adapter, setup, [(e.kind, e.payload) for e in events],
+        timeline = rebuild(adapter, setup, [(e.kind, e.payload) for e in events],
                           lambda i: f"table {table_id}, entry {events[i].seq}")
-        return cls(store, row, setup, history, len(events))
+        return cls(store, row, setup, timeline, len(events))
 
     @classmethod
     def import_log(cls, store: TableStore, game_log: GameLog, *, title: str = "", copy: bool = False,
@@ -117,26 +117,26 @@ class Table:
             lambda: store.create(game_log.game, game_log.setup.to_json(), title=title, events=list(game_log.entries),
                                  finished=adapter.is_over(game_log.state), unique_log=not copy),
             on_wait, wait_limit)
-        return cls(store, store.get(table_id), game_log.setup, game_log.history, len(game_log.entries))
+        return cls(store, store.get(table_id), game_log.setup, game_log.timeline, len(game_log.entries))
 
     # -- what the UI reads ---------------------------------------------------------------------------------------
 
     @property
     def state(self) -> Any:
-        return self._history.state
+        return self._timeline.state
 
     @property
-    def history(self) -> tuple:
+    def actions(self) -> tuple:
         """The effective actions (undone ones excluded), oldest first."""
-        return self._history.actions
+        return self._timeline.actions
 
     @property
     def can_undo(self) -> bool:
-        return self._history.can_undo
+        return self._timeline.can_undo
 
     @property
     def can_redo(self) -> bool:
-        return self._history.can_redo
+        return self._timeline.can_redo
 
     @property
     def log_length(self) -> int:
@@ -177,12 +177,12 @@ class Table:
         return self._change("redo", None, on_wait)
 
     def _change(self, kind: str, action: Any, on_wait: OnWait | None) -> Any:
-        new_state = self._history.preview(kind, action)  # the engine's verdict first: a refusal writes nothing
+        new_state = self._timeline.preview(kind, action)  # the engine's verdict first: a refusal writes nothing
         payload = action.to_json() if kind == "action" else None
         seq, finished = self._n_events + 1, self.adapter.is_over(new_state)
         patiently(lambda: self.store.append(self.id, seq, kind, payload, finished=finished), on_wait, self.wait_limit)
         self._n_events += 1
-        self._history.record(kind, action, new_state)
+        self._timeline.record(kind, action, new_state)
         self._notify(kind)
         return new_state
 

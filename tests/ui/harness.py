@@ -325,7 +325,7 @@ async def play(app, args) -> dict:
                             f"choices {[(c['choice'], c['enabled']) for c in app.plugin.round.choices]}")
         if os.environ.get("HARNESS_TRACE"):
             print(f"{time.monotonic() - t0:6.1f}s taps={d.taps} {app.table.state!r}", flush=True)
-        if args.stop_after and app.table is not None and len(app.table.history) >= args.stop_after:
+        if args.stop_after and app.table is not None and len(app.table.actions) >= args.stop_after:
             await d.frames(3)
             return {"table_id": app.table.id, "state": app.table.state.to_json(), "screen": app.sm.current,
                     "taps": d.taps}
@@ -341,7 +341,7 @@ async def play(app, args) -> dict:
     await d.tap(d.by_id("export"))
     scores = d.read_scores()
     result = {"table_id": app.table.id, "missions": missions, "export_text": app.plugin.end.export_text, "taps": d.taps,
-              "actions": len(app.table.history), **scores}
+              "actions": len(app.table.actions), **scores}
     if shots:
         await d.shot(shots, "end")
     await d.tap(d.by_id("home"))

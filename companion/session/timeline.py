@@ -1,4 +1,4 @@
-"""Folding a log of action/undo/redo entries into the effective actions and the state after each.
+"""A table's timeline: a log of action/undo/redo entries folded into the effective actions and the state after each.
 
 Shared by the live table and the log-file reader so that "what the log means" is defined once. Engine states are
 immutable (State.apply returns a new one), so keeping the state after every action costs little and makes undo and
@@ -11,7 +11,7 @@ from typing import Any
 from companion.games.errors import IllegalAction, InvalidInput
 
 
-class History:
+class Timeline:
     def __init__(self, initial_state: Any):
         self.initial = initial_state
         self._done: list[tuple[Any, Any]] = []    # (action, state after it), oldest first
@@ -61,23 +61,23 @@ class History:
         self.record(kind, action, self.preview(kind, action))
 
 
-def rebuild(adapter, setup: Any, entries, where) -> History:
-    """Fold stored or file log entries, `entries` as (kind, action JSON or None) pairs, into a History.
+def rebuild(adapter, setup: Any, entries, where) -> Timeline:
+    """Fold stored or file log entries, `entries` as (kind, action JSON or None) pairs, into a Timeline.
 
     Every entry is checked; the first bad one raises InvalidInput prefixed with `where(i)` (i counts from 0), e.g.
     "line 12: Steal blue lamp — Ben's goods are secured until his next turn".
     """
-    history = History(adapter.new_game(setup))
+    timeline = Timeline(adapter.new_game(setup))
     for i, (kind, payload) in enumerate(entries):
         action = None
         if kind == "action":
             action = parse_action(adapter, payload, where(i))
         try:
-            history.step(kind, action)
+            timeline.step(kind, action)
         except IllegalAction as err:
             what = f"{_sentence(action.to_text())} — " if action is not None else ""
             raise InvalidInput(f"{where(i)}: {what}{err}{_cite(err.rule)}") from err
-    return history
+    return timeline
 
 
 def _cite(rule: str) -> str:
