@@ -213,7 +213,7 @@ def test_a_read_only_folder_is_listed_and_exported_and_a_write_says_read_only():
         before = file_bytes(data)
         listing = companion_as_user("tables", data_dir=data)
         no_traceback(listing, 0)
-        assert all(f"\n   {tid}  obscurians  round" in listing.stdout for tid, _ in exports)
+        assert all(" round " in table_lines(listing.stdout)[tid] for tid, _ in exports)
         for tid, text in exports:
             exported = companion_as_user("export", str(tid), data_dir=data)
             no_traceback(exported, 0)
@@ -234,7 +234,7 @@ def test_a_read_only_file_is_listed_and_exported_and_a_write_says_read_only():
         before, stored = (data / DB_NAME).read_bytes(), snapshot(data / DB_NAME)
         listing = companion_as_user("tables", data_dir=data)
         no_traceback(listing, 0)
-        assert listing.stdout.count(" obscurians  round ") == len(exports)
+        assert sum(" round " in line for line in table_lines(listing.stdout).values()) == len(exports)
         exported = companion_as_user("export", str(exports[0][0]), data_dir=data)
         no_traceback(exported, 0)
         assert exported.stdout == exports[0][1]
@@ -242,7 +242,7 @@ def test_a_read_only_file_is_listed_and_exported_and_a_write_says_read_only():
         assert "is read-only" in message and "damaged" not in message
         assert (data / DB_NAME).read_bytes() == before and snapshot(data / DB_NAME) == stored
         # SQLite may keep its own -wal/-shm beside a file it reads; they hold nothing.
-        assert {p.name for p in data.iterdir()} <= {DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm"}
+        assert {p.name for p in data.iterdir()} <= {DB_NAME, f"{DB_NAME}-wal", f"{DB_NAME}-shm", f"{DB_NAME}-verified"}
         assert not (data / f"{DB_NAME}-wal").exists() or (data / f"{DB_NAME}-wal").stat().st_size == 0
 
 
@@ -316,7 +316,7 @@ def test_a_damaged_entry_is_listed_as_unreadable_and_hides_nothing(tmp_path):
     flip(tmp_path / DB_NAME, needle, 5, 0x80)  # a byte of the setup becomes invalid UTF-8
     listing = companion("tables", data_dir=tmp_path)
     no_traceback(listing, 0)
-    lines = {line.split()[0]: line for line in listing.stdout.splitlines()[1:]}
+    lines = {str(tid): line for tid, line in table_lines(listing.stdout).items()}
     assert sorted(lines) == sorted(str(tid) for tid, _ in exports)
     assert "unreadable: its setup is not valid text" in lines[str(bad)]
     assert all(" round " in lines[str(tid)] for tid, _ in exports if tid != bad)
@@ -356,8 +356,12 @@ def run_tables(folder):
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["--data-dir", str(folder), "tables"])
-    lines = out.getvalue().splitlines()[1:]
-    return code, {int(line.split()[0]): line for line in lines}, err.getvalue()
+    return code, table_lines(out.getvalue()), err.getvalue()
+
+
+def table_lines(listing: str) -> dict[int, str]:
+    """{table id: its line} of `companion tables` output (headings and "more" lines skipped)."""
+    return {int(line.split()[0]): line for line in listing.splitlines() if line.split() and line.split()[0].isdigit()}
 
 
 def _rows_by_table(db):

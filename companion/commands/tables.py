@@ -11,11 +11,19 @@ import sys
 from pathlib import Path
 
 IMPORT_WAIT = 10.0  # seconds `import` waits for another program's write lock before giving up
+PER_PAGE = 20       # rows of each list `companion tables` shows
 
 
 def register(subparsers) -> None:
     p = subparsers.add_parser("tables", help="list the tables (games in progress first, then finished ones)")
+    p.add_argument("--page", type=int, default=1, metavar="N", help="which page of each list (default 1)")
+    p.add_argument("--per-page", type=int, default=PER_PAGE, metavar="N", help=f"rows per list (default {PER_PAGE})")
+    p.add_argument("--deleted", action="store_true", help="list the deleted tables instead (see `companion restore`)")
     p.set_defaults(func=list_tables)
+
+    p = subparsers.add_parser("restore", help="bring a deleted table back into the lists")
+    p.add_argument("table", type=int, metavar="TABLE", help="the table id (see `companion tables --deleted`)")
+    p.set_defaults(func=restore_table)
 
     p = subparsers.add_parser("export", help="write a table's log as JSON Lines to stdout")
     p.add_argument("table", type=int, metavar="TABLE", help="the table id (see `companion tables`)")
@@ -30,25 +38,61 @@ def register(subparsers) -> None:
 
 
 def list_tables(args: argparse.Namespace) -> int:
-    from companion.session import StoreError, Table, TableStore
+    """A page of each list, from the summaries kept with the tables: the time it takes grows with the page, not
+    with the history (a table from before summaries were kept is replayed once to make its summary)."""
+    from companion.games.errors import InvalidInput
+    from companion.session import TableStore
 
+    if args.page < 1 or not 1 <= args.per_page <= 1000:
+        raise InvalidInput("--page starts at 1, and --per-page is from 1 to 1000")
+    sections = [("Deleted tables", None, True)] if args.deleted else [
+        ("Tables in progress", False, False), ("Finished games", True, False)]
     with TableStore(args.data_dir, read_only=True) as store:
-        rows = store.unfinished() + store.finished()
-        if not rows:
-            print("no tables yet")
+        if not any(store.count(finished=finished, deleted=deleted) for _, finished, deleted in sections):
+            print("no deleted tables" if args.deleted else "no tables yet")
             return 0
-        print(f"{'id':>4}  {'game':<11} {'status':<19} {'updated':<20} players")
-        for row in rows:
-            players, status = "?", f"unreadable: {row.problem}"
-            if row.problem is None:
-                try:
-                    table = Table.open(store, row.id)
-                    players, status = ", ".join(table.players()), table.status()
-                # One unreadable table must not hide the rest. ValueError covers InvalidInput and IllegalAction.
-                except (ValueError, StoreError) as err:
-                    status = f"unreadable: {err}"
-            updated = row.updated[:19].replace("T", " ")
-            print(_shown(f"{row.id:>4}  {row.game:<11} {status:<19} {updated:<20} {players}"))
+        for heading, finished, deleted in sections:
+            total = store.count(finished=finished, deleted=deleted)
+            first = (args.page - 1) * args.per_page
+            rows = store.tables(finished=finished, deleted=deleted, limit=args.per_page, offset=first)
+            print(_section_heading(heading, total, first, len(rows)))
+            for row in rows:
+                print(_shown(_row_line(store, row)))
+            if first + len(rows) < total:
+                print(f"  … {total - first - len(rows)} more: companion tables --page {args.page + 1}")
+    return 0
+
+
+def _section_heading(heading: str, total: int, first: int, shown: int) -> str:
+    if not total:
+        return f"{heading}: none"
+    span = f"{first + 1}-{first + shown} of {total}" if shown else f"none on this page, {total} in all"
+    return f"{heading} ({span}):"
+
+
+def _row_line(store, row) -> str:
+    from companion.session.listing import summary_of
+
+    summary = summary_of(store, row)
+    if row.finished and summary.get("winners"):
+        totals = summary.get("totals") or {}
+        who = "won by " + ", ".join(f"{w} ({totals[w]})" if w in totals else w for w in summary["winners"])
+    else:
+        active = summary.get("active")
+        who = f"{active} to play" if active else ""
+    players = ", ".join(summary.get("players") or []) or "?"
+    updated = row.updated[:16].replace("T", " ")
+    title = f" “{row.title}”" if row.title else ""
+    return f"{row.id:>5}  {row.game}{title} · {summary.get('status', '?')} · {who + ' · ' if who else ''}" \
+           f"{players} · {updated}"
+
+
+def restore_table(args: argparse.Namespace) -> int:
+    from companion.session import TableStore
+
+    with TableStore(args.data_dir) as store:
+        store.restore(args.table)
+        print(f"table {args.table} is back in the lists")
     return 0
 
 

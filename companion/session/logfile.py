@@ -4,6 +4,7 @@
     {"action": {"type": "reveal", "card": "no_swap"}}        one line per log entry, oldest first
     {"undo": true}
     {"redo": true}
+    {"timer": {"timer": "hourglass", "op": "start", "duration": 60, …}}   a timer changed (docs/timers.md)
 
 Undo and redo entries are kept (not squashed) so an imported table has the same redo stack as the exported one.
 Reading checks every line against the rules and names the first bad one.
@@ -39,20 +40,20 @@ class GameLog:
 
 
 def entry_to_json(kind: str, payload: dict | None) -> dict:
-    return {"action": payload} if kind == "action" else {kind: True}
+    return {kind: payload} if kind in ("action", "timer") else {kind: True}
 
 
 def entry_from_json(obj: Any) -> Entry:
     """One log line's object → (kind, payload); InvalidInput saying what shape was expected."""
     if isinstance(obj, dict) and len(obj) == 1:
         (key, value), = obj.items()
-        if key == "action":
-            return ("action", value)
+        if key in ("action", "timer"):  # a timer's payload is checked when the log is folded (timeline.rebuild)
+            return (key, value)
         if key in ("undo", "redo"):
             if value is not True:
                 raise InvalidInput(f'"{key}" must be true')
             return (key, None)
-    raise InvalidInput('expected {"action": {...}}, {"undo": true} or {"redo": true}')
+    raise InvalidInput('expected {"action": {...}}, {"timer": {...}}, {"undo": true} or {"redo": true}')
 
 
 def write_log(game: str, setup_json: dict, entries: Iterable[Entry]) -> str:

@@ -10,6 +10,7 @@ docs/persistence.md lists what each fault does.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
@@ -26,43 +27,79 @@ from companion.games.errors import InvalidInput
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 DB_NAME = "tables.sqlite3"
-KINDS = ("action", "undo", "redo")
+KINDS = ("action", "undo", "redo", "timer")
+BACKUP_BEFORE_MIGRATION = "tables-v{version}-backup.sqlite3"  # a copy of the file as it was, kept beside it
 MAX_ID = 2**63 - 1          # SQLite INTEGER: a larger id cannot name a stored table
 BUSY_TIMEOUT = 1.0          # seconds SQLite waits for another writer before saying "busy"; callers may retry
 
+# One small index per list, in the lists' order: a page of 20 reads 20 index entries and 20 rows, and counting reads
+# only the index, however many tables the history holds (bench/bench_history.py).
+_LIST_INDEXES = (
+    "CREATE INDEX tables_in_progress ON tables (updated, id) WHERE finished IS NULL AND deleted IS NULL",
+    "CREATE INDEX tables_finished ON tables (updated, id) WHERE finished IS NOT NULL AND deleted IS NULL",
+    "CREATE INDEX tables_deleted ON tables (updated, id) WHERE deleted IS NOT NULL",
+)
+
 # Separate statements (not one script): executescript() would COMMIT on its own, outside our transaction.
-_SCHEMA = ("""
-CREATE TABLE tables (
-    id          INTEGER PRIMARY KEY AUTOINCREMENT,  -- AUTOINCREMENT: an id is never reused, exports stay unambiguous
-    game        TEXT NOT NULL,
-    setup_json  TEXT NOT NULL,
-    created     TEXT NOT NULL,                      -- ISO 8601, UTC
-    updated     TEXT NOT NULL,
-    finished    TEXT,                               -- NULL while the game is in progress
-    title       TEXT NOT NULL DEFAULT ''
-)""", """
-CREATE TABLE events (
+_EVENTS = """
+CREATE TABLE {name} (
     table_id     INTEGER NOT NULL REFERENCES tables(id),
     seq          INTEGER NOT NULL,                  -- 1, 2, 3 ... per table, no gaps
-    kind         TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'redo')),
-    payload_json TEXT,                              -- the action's JSON; NULL for undo/redo
+    kind         TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'redo', 'timer')),
+    payload_json TEXT,                              -- the action's or timer event's JSON; NULL for undo/redo
     at           TEXT NOT NULL,
     PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID""", """
-CREATE INDEX tables_by_state ON tables (finished, updated)""")
+) WITHOUT ROWID"""
+_SCHEMA = ("""
+CREATE TABLE tables (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT, -- AUTOINCREMENT: an id is never reused, exports stay unambiguous
+    game         TEXT NOT NULL,
+    setup_json   TEXT NOT NULL,
+    created      TEXT NOT NULL,                     -- ISO 8601, UTC
+    updated      TEXT NOT NULL,
+    finished     TEXT,                              -- NULL while the game is in progress
+    title        TEXT NOT NULL DEFAULT '',
+    summary_json TEXT,                              -- what a list shows, kept as the table changes; NULL: not known yet
+    deleted      TEXT,                              -- when the players deleted it (it leaves the lists); NULL: listed
+    log_sha256   TEXT                               -- of an imported log, to recognise it when imported again
+)""", _EVENTS.format(name="events"), """
+CREATE INDEX tables_by_log ON tables (log_sha256) WHERE log_sha256 IS NOT NULL""", *_LIST_INDEXES)
 
-# What a schema-1 file must have before we write anything to it (even the WAL switch writes its header).
-_COLUMNS = {
+# Schema 1 -> 2 (docs/persistence.md "Schema"): the listing's summary, soft delete, the import hash, timer events.
+# SQLite cannot change a CHECK constraint in place, so the events table is rebuilt with its rows.
+_MIGRATE_1_TO_2 = (
+    "ALTER TABLE tables ADD COLUMN summary_json TEXT",
+    "ALTER TABLE tables ADD COLUMN deleted TEXT",
+    "ALTER TABLE tables ADD COLUMN log_sha256 TEXT",
+    _EVENTS.format(name="events_v2"),
+    "INSERT INTO events_v2 (table_id, seq, kind, payload_json, at) SELECT table_id, seq, kind, payload_json, at "
+    "FROM events",
+    "DROP TABLE events",
+    "ALTER TABLE events_v2 RENAME TO events",
+    "CREATE INDEX tables_by_log ON tables (log_sha256) WHERE log_sha256 IS NOT NULL",
+    "DROP INDEX IF EXISTS tables_by_state",  # schema 1's list index; the three below serve every list now
+    *_LIST_INDEXES,
+)
+
+# What a file of each schema version must have before we write anything to it (even the WAL switch writes its
+# header), and read from it.
+_COLUMNS_V1 = {
     "tables": {"id", "game", "setup_json", "created", "updated", "finished", "title"},
     "events": {"table_id", "seq", "kind", "payload_json", "at"},
 }
+_COLUMNS = {1: _COLUMNS_V1,
+            2: {"tables": _COLUMNS_V1["tables"] | {"summary_json", "deleted", "log_sha256"},
+                "events": _COLUMNS_V1["events"]}}
 
 # Text columns are read as bytes (CAST AS BLOB) and decoded here, so that one damaged entry becomes one unreadable
-# table instead of an exception that stops the whole listing.
-_ROW_SQL = ("SELECT id, CAST(game AS BLOB), CAST(setup_json AS BLOB), CAST(created AS BLOB), CAST(updated AS BLOB), "
-            "CAST(finished AS BLOB), CAST(title AS BLOB) FROM tables")
+# table instead of an exception that stops the whole listing. A schema-1 file (read-only: not migrated) has no
+# summary or deleted columns: it reads as NULLs.
+_ROW_COLUMNS = ("id, CAST(game AS BLOB), CAST(setup_json AS BLOB), CAST(created AS BLOB), CAST(updated AS BLOB), "
+                "CAST(finished AS BLOB), CAST(title AS BLOB)")
+_ROW_SQL = {1: f"SELECT {_ROW_COLUMNS}, NULL, NULL FROM tables",
+            2: f"SELECT {_ROW_COLUMNS}, CAST(summary_json AS BLOB), CAST(deleted AS BLOB) FROM tables"}
 
 
 class StoreError(Exception):
@@ -86,7 +123,8 @@ class AlreadyImported(StoreError):
 
 
 @dataclass(frozen=True)
-class TableRow:
+class TableRecord:
+    """One stored table as the database holds it (the live game is companion.session.table.Table)."""
     id: int
     game: str
     setup: dict
@@ -95,6 +133,8 @@ class TableRow:
     finished: str | None
     title: str
     problem: str | None = None  # why this row cannot be opened (a damaged entry); then `setup` is {}
+    summary: dict | None = None  # what a list shows (companion/session/listing.py); None: not known yet
+    deleted: str | None = None   # when the players deleted it; None: listed
 
 
 @dataclass(frozen=True)
@@ -194,6 +234,9 @@ class TableStore:
                 # Still in rollback-journal mode: the schema reaches the main file itself before there is any -wal,
                 # so the main file is never empty while a -wal holds something (see _refuse_orphaned_wal).
                 self._create_schema(conn)
+            elif version < SCHEMA_VERSION:
+                self._migrate(conn, version)
+            self._version = SCHEMA_VERSION
             mode = conn.execute("PRAGMA journal_mode=WAL").fetchone()[0]
             if mode != "wal":
                 raise StoreError(f"could not open {self.path} for safe saving (journal mode {mode}); "
@@ -221,6 +264,7 @@ class TableStore:
         if version == 0:
             conn.close()
             return self._empty_stand_in()
+        self._version = version  # an older schema is read as it is: reading never migrates (nothing is written)
         return conn
 
     def _open_checked(self, query: str) -> tuple[sqlite3.Connection, int]:
@@ -231,11 +275,11 @@ class TableStore:
             conn.close()
             raise
 
-    @staticmethod
-    def _empty_stand_in() -> sqlite3.Connection:
+    def _empty_stand_in(self) -> sqlite3.Connection:
         conn = sqlite3.connect(":memory:", isolation_level=None)
         for statement in _SCHEMA:
             conn.execute(statement)
+        self._version = SCHEMA_VERSION
         return conn
 
     def _check(self, conn: sqlite3.Connection, is_new: bool) -> int:
@@ -244,20 +288,45 @@ class TableStore:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(f"{self.path} was written by a newer Table Companion (schema {version}); update the app")
-        if not is_new:
+        if not is_new and not self._verified_unchanged():
+            # The whole file is read for this (about 0.4 s per 180 MB): done only when the file changed since this
+            # app last closed it cleanly (see close()), i.e. after a crash, a copy, or someone else's hands.
             problems = [row[0] for row in conn.execute("PRAGMA quick_check")]
             if problems != ["ok"]:
                 raise StoreError(f"{self.path} is damaged ({_one_line(problems[0])}). It was left untouched.")
         names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if version == 0 and names - {"sqlite_sequence"}:
             raise StoreError(f"{self.path} is some other program's database; it was left untouched")
-        if version == SCHEMA_VERSION:
-            for table, columns in _COLUMNS.items():
+        if version in _COLUMNS:
+            for table, columns in _COLUMNS[version].items():
                 have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
                 if not columns <= have:
                     raise StoreError(f"{self.path} is not a complete Table Companion database (its {table} table is "
                                      "missing or incomplete); it was left untouched")
         return version
+
+    def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
+        """Bring a file of an older schema (checked by _check) up to this app's, keeping every table and entry.
+
+        A copy of the file as it was is kept beside it first (VACUUM INTO: a consistent copy even of a WAL file), so
+        the older app can still open its data; then the whole migration is one transaction, all or nothing.
+        """
+        backup = self.data_dir / BACKUP_BEFORE_MIGRATION.format(version=version)
+        if not backup.exists():
+            conn.execute("VACUUM INTO ?", (os.fspath(backup),))
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            # Re-read inside the write lock: another process may have migrated the file meanwhile.
+            if conn.execute("PRAGMA user_version").fetchone()[0] == 1:
+                for statement in _MIGRATE_1_TO_2:
+                    conn.execute(statement)
+                conn.execute("PRAGMA user_version=2")
+            conn.execute("COMMIT")
+        except BaseException:
+            _abandon(conn)
+            raise
+        log.info("migrated %s from schema %d to %d (copy of the old file: %s)", self.path, version,
+                 SCHEMA_VERSION, backup)
 
     def _create_schema(self, conn: sqlite3.Connection) -> None:
         conn.execute("BEGIN IMMEDIATE")
@@ -274,6 +343,44 @@ class TableStore:
 
     def close(self) -> None:
         self._conn.close()
+        if not self.read_only:
+            self._mark_verified()
+
+    # -- the integrity check, skipped while the file is as this app left it -----------------------------------------
+
+    def _marker(self) -> Path:
+        return self._sidecar("-verified")
+
+    def _fingerprint(self) -> list | None:
+        """Size and modification time of the file and of its -wal (None while a -wal holds changes: another
+        connection is still open, or the last one did not close)."""
+        if _size(self._sidecar("-wal")):
+            return None
+        try:
+            st = self.path.stat()
+        except OSError:
+            return None
+        return [SCHEMA_VERSION, st.st_size, st.st_mtime_ns]
+
+    def _verified_unchanged(self) -> bool:
+        fingerprint = self._fingerprint()
+        try:
+            return fingerprint is not None and json.loads(self._marker().read_text()) == fingerprint
+        except (OSError, ValueError):
+            return False
+
+    def _mark_verified(self) -> None:
+        """After a clean close every change to the file went through SQLite: remember the file as it is now, so
+        the next start need not read all of it again. Best effort: without the marker the next start checks."""
+        fingerprint = self._fingerprint()
+        if fingerprint is None:
+            return
+        try:
+            tmp = self._marker().with_name(self._marker().name + ".part")
+            tmp.write_text(json.dumps(fingerprint))
+            tmp.replace(self._marker())
+        except OSError:
+            log.info("could not keep %s", self._marker(), exc_info=True)
 
     def __enter__(self) -> "TableStore":
         return self
@@ -346,24 +453,28 @@ class TableStore:
     # -- writing -------------------------------------------------------------------------------------------------
 
     def create(self, game: str, setup: dict, *, title: str = "", events: list[tuple[str, dict | None]] = (),
-               finished: bool = False, unique_log: bool = False) -> int:
+               finished: bool = False, unique_log: bool = False, summary: dict | None = None) -> int:
         """A new table, optionally with a whole log at once (import): all or nothing, in one transaction.
 
-        unique_log=True: if a table with the same game, setup and exactly these entries exists, raise
-        AlreadyImported naming it instead (an import repeated after it was interrupted must not make a twin).
+        unique_log=True: if a listed table with the same game, setup and exactly these entries exists, raise
+        AlreadyImported naming it instead (an import repeated after it was interrupted must not make a twin); the
+        log's hash is kept with the table so that it is recognised even after the table was played on.
+        `summary`: what a list of tables shows (companion/session/listing.py).
         """
         _check_text(title, "the title")
         setup_text = json.dumps(setup, sort_keys=True)
         rows = [(kind, _payload_text(kind, payload)) for kind, payload in events]
+        digest = _log_sha256(game, setup_text, rows) if unique_log else None
         now = _utc_now(self._clock)
         with self._transaction() as conn:
             if unique_log:
-                same = self._same_log(conn, game, setup_text, rows)
+                same = self._imported_as(conn, digest) or self._same_log(conn, game, setup_text, rows)
                 if same is not None:
                     raise AlreadyImported(same)
             cur = conn.execute(
-                "INSERT INTO tables (game, setup_json, created, updated, finished, title) VALUES (?, ?, ?, ?, ?, ?)",
-                (game, setup_text, now, now, now if finished else None, title),
+                "INSERT INTO tables (game, setup_json, created, updated, finished, title, summary_json, log_sha256) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, setup_text, now, now, now if finished else None, title, _summary_text(summary), digest),
             )
             table_id = cur.lastrowid
             conn.executemany(
@@ -372,12 +483,26 @@ class TableStore:
             )
         return table_id
 
+    def _imported_as(self, conn, digest: str) -> int | None:
+        """The listed table this log was imported as, if it can still be read (a damaged one is no reason to refuse
+        a good copy: importing again is how its owner recovers it)."""
+        for (table_id,) in conn.execute("SELECT id FROM tables WHERE log_sha256 = ? AND deleted IS NULL ORDER BY id",
+                                        (digest,)).fetchall():
+            try:
+                self.get(table_id)
+                self.events(table_id)
+            except StoreError:
+                continue
+            return table_id
+        return None
+
     @staticmethod
     def _same_log(conn, game: str, setup_text: str, rows: list[tuple[str, str | None]]) -> int | None:
-        # Compared as stored bytes: a damaged row elsewhere must not stop an import with a decoding error.
+        # For tables imported before the hash was kept (schema 1): compared as stored bytes, so that a damaged row
+        # elsewhere cannot stop an import with a decoding error.
         wanted = [(kind.encode(), None if text is None else text.encode()) for kind, text in rows]
         candidates = conn.execute(
-            "SELECT t.id FROM tables t WHERE t.game = ? AND t.setup_json = ? "
+            "SELECT t.id FROM tables t WHERE t.game = ? AND t.setup_json = ? AND t.deleted IS NULL "
             "AND (SELECT COUNT(*) FROM events e WHERE e.table_id = t.id) = ? ORDER BY t.id",
             (game, setup_text, len(rows)),
         ).fetchall()
@@ -390,11 +515,13 @@ class TableStore:
                 return table_id
         return None
 
-    def append(self, table_id: int, seq: int, kind: str, payload: dict | None, *, finished: bool) -> None:
+    def append(self, table_id: int, seq: int, kind: str, payload: dict | None, *, finished: bool,
+               summary: dict | None = None) -> None:
         """Commit log entry `seq` (the caller's count + 1) and return only once it is on disk.
 
         The caller names the seq so that two windows writing the same table cannot interleave silently: the second
-        one hits the primary key and is told to reopen.
+        one hits the primary key and is told to reopen. `summary` (when given) replaces the table's listed
+        summary in the same transaction, so the list never disagrees with the log.
         """
         if not _is_id(table_id):
             raise StoreError(f"there is no table {table_id}")
@@ -403,8 +530,9 @@ class TableStore:
         with self._transaction() as conn:
             # The table row first: a missing table is then told apart from a taken seq (both IntegrityErrors).
             cur = conn.execute(
-                "UPDATE tables SET updated = ?, finished = CASE WHEN ? THEN COALESCE(finished, ?) END WHERE id = ?",
-                (now, finished, now, table_id),
+                "UPDATE tables SET updated = ?, finished = CASE WHEN ? THEN COALESCE(finished, ?) END, "
+                "summary_json = COALESCE(?, summary_json) WHERE id = ?",
+                (now, finished, now, _summary_text(summary), table_id),
             )
             if cur.rowcount != 1:
                 raise StoreError(f"there is no table {table_id}")
@@ -416,12 +544,35 @@ class TableStore:
 
     # -- reading -------------------------------------------------------------------------------------------------
 
-    def get(self, table_id: int) -> TableRow:
-        """The table's row; StoreError if there is none or its entry is damaged."""
+    def set_summary(self, table_id: int, summary: dict) -> None:
+        """Keep a computed summary with a table (one whose summary was not known: migrated from schema 1)."""
+        with self._transaction() as conn:
+            conn.execute("UPDATE tables SET summary_json = ? WHERE id = ?", (_summary_text(summary), table_id))
+
+    def rename(self, table_id: int, title: str) -> None:
+        _check_text(title, "the title")
+        self._change_row(table_id, "UPDATE tables SET title = ? WHERE id = ?", (title, table_id))
+
+    def delete(self, table_id: int) -> None:
+        """Take a table off the lists. Nothing is erased: `restore` brings it back exactly as it was."""
+        self._change_row(table_id, "UPDATE tables SET deleted = ? WHERE id = ?", (_utc_now(self._clock), table_id))
+
+    def restore(self, table_id: int) -> None:
+        self._change_row(table_id, "UPDATE tables SET deleted = NULL WHERE id = ?", (table_id,))
+
+    def _change_row(self, table_id: int, sql: str, params: tuple) -> None:
+        if not _is_id(table_id):
+            raise StoreError(f"there is no table {table_id}")
+        with self._transaction() as conn:
+            if conn.execute(sql, params).rowcount != 1:
+                raise StoreError(f"there is no table {table_id}")
+
+    def get(self, table_id: int) -> TableRecord:
+        """The table's record (deleted ones too); StoreError if there is none or its entry is damaged."""
         row = None
         if _is_id(table_id):
             with self._sqlite_errors("read"):
-                row = self._conn.execute(f"{_ROW_SQL} WHERE id = ?", (table_id,)).fetchone()
+                row = self._conn.execute(f"{_ROW_SQL[self._version]} WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             raise StoreError(f"there is no table {table_id}")
         table = _table_row(row)
@@ -440,21 +591,37 @@ class TableStore:
             ).fetchall()
         return [_event(table_id, *row) for row in rows]
 
-    def tables(self, *, finished: bool | None = None) -> list[TableRow]:
-        """Tables, most recently played first; finished=False: resumable ones, True: history.
+    def tables(self, *, finished: bool | None = None, limit: int | None = None, offset: int = 0,
+               deleted: bool = False) -> list[TableRecord]:
+        """Listed tables, most recently played first; finished=False: resumable ones, True: the finished games.
+        `limit`/`offset` page through them (a list costs what it shows); deleted=True: the deleted ones instead.
 
         A row whose entry is damaged is still listed, with `problem` saying why it cannot be opened.
         """
-        where = {None: "", False: "WHERE finished IS NULL", True: "WHERE finished IS NOT NULL"}[finished]
+        where = self._where(finished, deleted)
+        page = "" if limit is None else f" LIMIT {max(0, int(limit))} OFFSET {max(0, int(offset))}"
         with self._sqlite_errors("read"):
-            rows = self._conn.execute(f"{_ROW_SQL} {where} ORDER BY updated DESC, id DESC").fetchall()
+            rows = self._conn.execute(
+                f"{_ROW_SQL[self._version]} {where} ORDER BY updated DESC, id DESC{page}").fetchall()
         return [_table_row(r) for r in rows]
 
-    def unfinished(self) -> list[TableRow]:
-        return self.tables(finished=False)
+    def count(self, *, finished: bool | None = None, deleted: bool = False) -> int:
+        with self._sqlite_errors("read"):
+            return self._conn.execute(f"SELECT COUNT(*) FROM tables {self._where(finished, deleted)}").fetchone()[0]
 
-    def finished(self) -> list[TableRow]:
-        return self.tables(finished=True)
+    def _where(self, finished: bool | None, deleted: bool) -> str:
+        clauses = {None: [], False: ["finished IS NULL"], True: ["finished IS NOT NULL"]}[finished]
+        if self._version >= 2:  # a schema-1 file read as it is has no deleted tables
+            clauses.append("deleted IS NOT NULL" if deleted else "deleted IS NULL")
+        elif deleted:
+            clauses.append("0")
+        return ("WHERE " + " AND ".join(clauses)) if clauses else ""
+
+    def unfinished(self, limit: int | None = None, offset: int = 0) -> list[TableRecord]:
+        return self.tables(finished=False, limit=limit, offset=offset)
+
+    def finished(self, limit: int | None = None, offset: int = 0) -> list[TableRecord]:
+        return self.tables(finished=True, limit=limit, offset=offset)
 
 
 def _abandon(conn: sqlite3.Connection) -> None:
@@ -478,6 +645,16 @@ def _check_text(value: str, what: str) -> None:
         value.encode("utf-8")
     except UnicodeEncodeError:
         raise InvalidInput(f"{what} is not valid text (it contains bytes that are not UTF-8)") from None
+
+
+def _summary_text(summary: dict | None) -> str | None:
+    return None if summary is None else json.dumps(summary, sort_keys=True)
+
+
+def _log_sha256(game: str, setup_text: str, rows) -> str:
+    """A fingerprint of a whole log: the same game, setup and entries give the same hex digest."""
+    digest = hashlib.sha256(json.dumps([game, setup_text, rows]).encode("utf-8"))
+    return digest.hexdigest()
 
 
 def _payload_text(kind: str, payload: dict | None) -> str | None:
@@ -507,14 +684,19 @@ def _json_object(raw: bytes | None, what: str) -> dict:
     return value
 
 
-def _table_row(row) -> TableRow:
-    id_, game, setup_json, created, updated, finished, title = row
+def _table_row(row) -> TableRecord:
+    id_, game, setup_json, created, updated, finished, title, summary_json, deleted = row
     try:
         setup, problem = _json_object(setup_json, "setup"), None
     except ValueError as err:
         setup, problem = {}, str(err)
-    return TableRow(id_, _text(game), setup, _text(created), _text(updated),
-                    None if finished is None else _text(finished), _text(title), problem)
+    try:
+        summary = None if summary_json is None else _json_object(summary_json, "summary")
+    except ValueError:
+        summary = None  # only a shortcut for lists: computed again from the log when it cannot be read
+    return TableRecord(id_, _text(game), setup, _text(created), _text(updated),
+                       None if finished is None else _text(finished), _text(title), problem, summary,
+                       None if deleted is None else _text(deleted))
 
 
 def _event(table_id: int, seq: int, kind: bytes, payload: bytes | None, at: bytes) -> Event:
@@ -522,7 +704,7 @@ def _event(table_id: int, seq: int, kind: bytes, payload: bytes | None, at: byte
     try:
         if kind_text not in KINDS:
             raise ValueError("its kind is unknown")
-        value = _json_object(payload, "move") if kind_text == "action" else None
+        value = _json_object(payload, "move" if kind_text == "action" else "timer") if kind_text in ("action", "timer") else None
     except ValueError as err:
         raise StoreError(f"table {table_id} is unreadable: entry {seq} is damaged ({err})") from None
     return Event(seq, kind_text, value, _text(at))

@@ -17,7 +17,9 @@ from companion.games.errors import InvalidInput
 from companion.session import games
 from companion.session.timeline import Timeline, rebuild
 from companion.session.logfile import GameLog, write_log
-from companion.session.store import StoreBusy, TableRow, TableStore
+from companion.session.listing import summarize
+from companion.session.store import StoreBusy, TableRecord, TableStore
+from companion.session.timers import Clock, TimerEvent, TimerService
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +61,8 @@ def patiently(write: Callable[[], T], on_wait: OnWait | None = None, limit: floa
 class Table:
     wait_limit: float = WAIT_LIMIT  # per table: how long apply/undo/redo wait for a busy tables file
 
-    def __init__(self, store: TableStore, row: TableRow, setup: Any, timeline: Timeline, n_events: int):
+    def __init__(self, store: TableStore, row: TableRecord, setup: Any, timeline: Timeline, n_events: int,
+                 timer_events: list[TimerEvent] = (), clock: Clock | None = None):
         """Use Table.create / Table.open / Table.import_log."""
         self.store = store
         self.id = row.id
@@ -71,12 +74,15 @@ class Table:
         self._timeline = timeline
         self._n_events = n_events
         self._listeners: list[Listener] = []
+        # The table's timers, as its log left them (docs/timers.md); every change of one is logged too.
+        self.timers = TimerService.restore(timer_events, clock)
+        self.timers.subscribe(self._log_timer)
 
     # -- opening -------------------------------------------------------------------------------------------------
 
     @classmethod
     def create(cls, store: TableStore, game: str, setup: Any, *, title: str = "", on_wait: OnWait | None = None,
-               wait_limit: float = WAIT_LIMIT) -> "Table":
+               wait_limit: float = WAIT_LIMIT, clock: Clock | None = None) -> "Table":
         """A new table; `setup` is the engine's Setup or its JSON (validated either way before anything is saved)."""
         adapter = games.get(game)
         if isinstance(setup, dict):
@@ -84,11 +90,13 @@ class Table:
         # Stored in canonical form (defaults filled in), parsed back once so that reopening can never fail on it.
         setup_json = setup.to_json()
         setup = adapter.setup_from_json(setup_json)
-        table_id = patiently(lambda: store.create(game, setup_json, title=title), on_wait, wait_limit)
-        return cls(store, store.get(table_id), setup, Timeline(adapter.new_game(setup)), 0)
+        state = adapter.new_game(setup)
+        table_id = patiently(lambda: store.create(game, setup_json, title=title, summary=summarize(adapter, state)),
+                             on_wait, wait_limit)
+        return cls(store, store.get(table_id), setup, Timeline(state), 0, clock=clock)
 
     @classmethod
-    def open(cls, store: TableStore, table_id: int) -> "Table":
+    def open(cls, store: TableStore, table_id: int, *, clock: Clock | None = None) -> "Table":
         """Reopen a table, rebuilding its state by replaying the stored log (each entry re-checked by the engine)."""
         row = store.get(table_id)
         adapter = games.get(row.game)
@@ -101,8 +109,9 @@ class Table:
             raise InvalidInput(f"table {table_id} is unreadable: its setup is invalid") from err
         events = store.events(table_id)
         timeline = rebuild(adapter, setup, [(e.kind, e.payload) for e in events],
-                          lambda i: f"table {table_id}, entry {events[i].seq}")
-        return cls(store, row, setup, timeline, len(events))
+                           lambda i: f"table {table_id}, entry {events[i].seq}")
+        timers = [TimerEvent.from_json(e.payload) for e in events if e.kind == "timer"]  # checked by rebuild
+        return cls(store, row, setup, timeline, len(events), timers, clock)
 
     @classmethod
     def import_log(cls, store: TableStore, game_log: GameLog, *, title: str = "", copy: bool = False,
@@ -115,9 +124,11 @@ class Table:
         adapter = games.get(game_log.game)
         table_id = patiently(
             lambda: store.create(game_log.game, game_log.setup.to_json(), title=title, events=list(game_log.entries),
-                                 finished=adapter.is_over(game_log.state), unique_log=not copy),
+                                 finished=adapter.is_over(game_log.state), unique_log=not copy,
+                                 summary=summarize(adapter, game_log.state)),
             on_wait, wait_limit)
-        return cls(store, store.get(table_id), game_log.setup, game_log.timeline, len(game_log.entries))
+        timers = [TimerEvent.from_json(p) for kind, p in game_log.entries if kind == "timer"]
+        return cls(store, store.get(table_id), game_log.setup, game_log.timeline, len(game_log.entries), timers)
 
     # -- what the UI reads ---------------------------------------------------------------------------------------
 
@@ -180,11 +191,25 @@ class Table:
         new_state = self._timeline.preview(kind, action)  # the engine's verdict first: a refusal writes nothing
         payload = action.to_json() if kind == "action" else None
         seq, finished = self._n_events + 1, self.adapter.is_over(new_state)
-        patiently(lambda: self.store.append(self.id, seq, kind, payload, finished=finished), on_wait, self.wait_limit)
+        summary = summarize(self.adapter, new_state)
+        patiently(lambda: self.store.append(self.id, seq, kind, payload, finished=finished, summary=summary),
+                  on_wait, self.wait_limit)
         self._n_events += 1
         self._timeline.record(kind, action, new_state)
         self._notify(kind)
         return new_state
+
+    def _log_timer(self, event: TimerEvent) -> None:
+        """Every timer change goes into the log, so a running hourglass survives a kill with the right time left.
+
+        Called by the timer service after the change (whose own listeners — screen, sounds — follow the timers).
+        A store that cannot save makes the timer service log the failure: the sand keeps running on screen either
+        way, as a real hourglass would; only a restart would then show an older glass.
+        """
+        seq = self._n_events + 1
+        patiently(lambda: self.store.append(self.id, seq, "timer", event.to_json(), finished=self.finished),
+                  None, self.wait_limit)
+        self._n_events += 1
 
     # -- listeners -----------------------------------------------------------------------------------------------
 

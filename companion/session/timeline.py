@@ -69,6 +69,9 @@ def rebuild(adapter, setup: Any, entries, where) -> Timeline:
     """
     timeline = Timeline(adapter.new_game(setup))
     for i, (kind, payload) in enumerate(entries):
+        if kind == "timer":  # the sand's history, not the game's: the table's timers fold these (Table.timers)
+            _check_timer(payload, where(i))
+            continue
         action = None
         if kind == "action":
             action = parse_action(adapter, payload, where(i))
@@ -78,6 +81,15 @@ def rebuild(adapter, setup: Any, entries, where) -> Timeline:
             what = f"{_sentence(action.to_text())} — " if action is not None else ""
             raise InvalidInput(f"{where(i)}: {what}{err}{_cite(err.rule)}") from err
     return timeline
+
+
+def _check_timer(payload: Any, label: str) -> None:
+    from companion.session.timers import TimerEvent
+
+    try:
+        TimerEvent.from_json(payload)
+    except ValueError as err:
+        raise InvalidInput(f"{label}: {err}") from None
 
 
 def _cite(rule: str) -> str:
