@@ -122,8 +122,8 @@ class CompanionApp(App):
         cards += [{"game": name, "text": t(title), "detail": soon, "enabled": False, "button": soon}
                   for name, title in games.COMING.items() if name not in games.names()]
         self.games = cards
-        self.unfinished = [self._table_item(r, resume=True) for r in self.store.unfinished()[:HOME_ROWS]]
-        self.finished_tables = [self._table_item(r, resume=False) for r in self.store.finished()[:HISTORY_ROWS]]
+        self.unfinished = [self._table_item(r, resume=True) for r in self.store.unfinished(limit=HOME_ROWS)]
+        self.finished_tables = [self._table_item(r, resume=False) for r in self.store.finished(limit=HISTORY_ROWS)]
 
     def _table_item(self, row, resume: bool) -> dict:
         try:
