@@ -12,6 +12,7 @@ import pkgutil
 import sys
 
 from companion.games.errors import IllegalAction, InvalidInput
+from companion.games.text import readable_path
 
 EXIT_USAGE = 2
 
@@ -48,8 +49,11 @@ def _run(argv: list[str] | None) -> int:
     try:
         if args.command is None:
             # Open the database once before Kivy loads: a damaged file is then reported on the terminal, with no
-            # window opened (Kivy redirects sys.stderr into its log file).
-            TableStore(args.data_dir).close()
+            # window opened (Kivy redirects sys.stderr into its log file); a read-only one is said there too.
+            store = TableStore(args.data_dir)
+            if store.read_only_reason:
+                print(f"companion: the tables can be read but not saved: {store.read_only_reason}", file=sys.stderr)
+            store.close()
             # Imported here: only the app needs Kivy, and importing it is slow and opens a window system.
             from companion.ui.app import run_app
 
@@ -60,5 +64,6 @@ def _run(argv: list[str] | None) -> int:
     except BrokenPipeError:
         raise  # not a failure: main() ends quietly
     except OSError as err:
-        print(f"companion {args.command}: {err.filename or ''}: {err.strerror or err}", file=sys.stderr)
+        where = readable_path(err.filename) if err.filename is not None else ""
+        print(f"companion {args.command}: {where}: {err.strerror or err}", file=sys.stderr)
     return EXIT_USAGE

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from companion.games.errors import InvalidInput
+from companion.games.text import readable_path
 from companion.session.jsontext import loads
 
 
@@ -9,7 +10,7 @@ class InputError(Exception):
     """A file the user gave cannot be used; the message is one line: "PATH: what is wrong"."""
 
     def __init__(self, path: str, message: str):
-        super().__init__(f"{path}: {message}")
+        super().__init__(f"{readable_path(path)}: {message}")
 
 
 def load_json(path: str):

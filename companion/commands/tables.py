@@ -6,7 +6,6 @@ and never create or change anything. Errors are one line on stderr with exit cod
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
 
@@ -108,6 +107,7 @@ def import_table(args: argparse.Namespace) -> int:
     from companion.games.errors import InvalidInput
     from companion.session import Table, TableStore
     from companion.session.logfile import read_log_file
+    from companion.games.text import readable_path
     from companion.session.store import AlreadyImported
 
     if args.title is not None:
@@ -115,8 +115,8 @@ def import_table(args: argparse.Namespace) -> int:
         if not _is_text(title):  # argv bytes that are not UTF-8 arrive as surrogate escapes
             raise InvalidInput("--title is not valid text (it contains bytes that are not UTF-8); nothing was imported")
     else:
-        title = _readable(args.file.stem)  # an odd file name still makes a usable default title
-    name = _readable(str(args.file))
+        title = readable_path(args.file.stem)  # an odd file name still makes a usable default title
+    name = readable_path(str(args.file))
     game_log = read_log_file(args.file)
     with TableStore(args.data_dir) as store:
         try:
@@ -138,15 +138,6 @@ def _is_text(value: str) -> bool:
     except UnicodeEncodeError:
         return False
     return True
-
-
-def _readable(value: str) -> str:
-    """A path or name for display: bytes that are not UTF-8 become replacement characters."""
-    try:
-        raw = os.fsencode(value)  # undoes the surrogate escapes: the name's real bytes
-    except UnicodeEncodeError:
-        raw = value.encode("utf-8", "replace")
-    return raw.decode("utf-8", "replace")
 
 
 def _shown(line: str) -> str:

@@ -59,3 +59,15 @@ def key(value) -> str:
     if isinstance(value, str) and value.isidentifier() and value.isascii() and len(value) <= 40:
         return value
     return shown(value)
+
+
+def readable_path(path) -> str:
+    """A file name for a message: bytes that are not UTF-8 (a name from another system) become U+FFFD instead of
+    the surrogate escapes Python keeps them as, which no terminal shows."""
+    import os
+
+    try:
+        raw = os.fsencode(path)
+    except (TypeError, UnicodeEncodeError):
+        return str(path).encode("utf-8", "replace").decode("utf-8")
+    return raw.decode("utf-8", "replace")

@@ -2,7 +2,7 @@
 
 The UI uses `TableStore` (the database) and `Table` (one game in progress).
 """
-from companion.session.store import StoreError, TableStore
+from companion.session.store import AlreadyImported, StoreBusy, StoreError, StoreReadOnly, TableStore
 from companion.session.table import Table
 
-__all__ = ["StoreError", "Table", "TableStore"]
+__all__ = ["AlreadyImported", "StoreBusy", "StoreError", "StoreReadOnly", "Table", "TableStore"]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable
 
 from companion.games.errors import InvalidInput
-from companion.games.text import shown
+from companion.games.text import readable_path, shown
 from companion.session import games
 from companion.session.timeline import Timeline, rebuild
 from companion.session.jsontext import loads
@@ -89,9 +89,9 @@ def read_log_file(path) -> GameLog:
     try:
         return read_log(data.decode("utf-8"))  # a leading byte-order mark is dropped by jsontext.loads
     except UnicodeDecodeError:
-        raise InvalidInput(f"{path}: not a text file (UTF-8 expected)") from None
+        raise InvalidInput(f"{readable_path(path)}: not a text file (UTF-8 expected)") from None
     except InvalidInput as err:
-        raise InvalidInput(f"{path}: {err}") from None
+        raise InvalidInput(f"{readable_path(path)}: {err}") from None
 
 
 def _read_header(n: int, line: str):
