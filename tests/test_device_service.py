@@ -1,0 +1,107 @@
+"""The app's devices into a real table: five simulated GoDice on the virtual BLE radio (the production bleak path)
+roll the Obscurians henchmen dice into a turn; the simulated hourglass stand (the Table Bus) flips and pauses the
+table's hourglass; bindings and devices persist; a die nobody bound never reaches the game."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from companion.games.obscurians.actions import RevealEvent
+from companion.games.obscurians.setup import Setup
+from companion.session import Table, TableStore
+from companion.session.devices import SETTINGS, DeviceService
+from companion.session.timers import FakeClock
+
+DICE_URL = "sim://godice?count=5&seed=3&every=0"
+STAND_URL = "sim://tablebus?kind=stand&heartbeat_ms=100"
+PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
+
+
+async def until(predicate, timeout=10.0):
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not predicate():
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError("timed out waiting")
+        await asyncio.sleep(0.01)
+
+
+def test_five_smart_dice_roll_into_the_turn_and_the_stand_turns_the_hourglass(tmp_path):
+    async def scenario():
+        store = TableStore(tmp_path / "data")
+        table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1), clock=FakeClock())
+        table.apply(RevealEvent("no_swap"))
+        service = DeviceService(tmp_path / "data", settle_after=0.05)
+        seen = []
+        service.subscribe(seen.append)
+        try:
+            await service.add(DICE_URL, "table dice")
+            await until(lambda: service.manager.device(DICE_URL) is not None
+                        and len(service.manager.device(DICE_URL).dice) == 5)
+            sim = service.manager.device(DICE_URL)
+            ids = [sim.address(i) for i in range(5)]
+            for i, die in enumerate(ids):
+                service.bind(die, "henchmen", i)
+            # every die connected (each says what it is on connecting) before the table throws
+            await until(lambda: {o.die for o in seen if type(o).__name__ == "DieIdentified"} >= set(ids))
+            questions = []
+            service.attach(table, on_question=questions.append)
+            # The table throws: pips 1 1 2 4 3 are Steal Steal Swap Wild Relocate (RULING obscurians-dice).
+            for die, pips in zip(sim.dice, (1, 1, 2, 4, 3)):
+                await die.roll(pips)
+            await until(lambda: table.state.dice is not None)
+            assert table.state.dice == ("steal", "steal", "swap", "wild", "relocate")
+            assert [q for q in questions if q is not None] == []
+            assert any(type(o).__name__ == "DieRolled" for o in seen)  # the devices screen saw every roll
+
+            # The hourglass stand: a flip is a tap on the hourglass, the button pauses it.
+            table.timers.start("hourglass", 60)
+            await service.add(STAND_URL)
+            await until(lambda: service.manager.state(STAND_URL) is not None
+                        and service.manager.state(STAND_URL).state == "connected")
+            stand = service.manager.device(STAND_URL)
+            table.timers.clock.advance(45)
+            stand.board.script("flip")
+            await until(lambda: table.timers.remaining("hourglass") == pytest.approx(45))
+            stand.board.script("button 1")
+            await until(lambda: not table.timers.get("hourglass").running)
+        finally:
+            await service.close()
+            store.close()
+        saved = json.loads((tmp_path / "data" / SETTINGS).read_text())
+        assert [d["url"] for d in saved["devices"]] == [DICE_URL, STAND_URL]
+        assert len(saved["bindings"]["bindings"]) == 5
+        again = DeviceService(tmp_path / "data")
+        assert again.manager.bindings.role("henchmen") == {i: die for i, die in enumerate(ids)}
+        assert [d["url"] for d in again.devices] == [DICE_URL, STAND_URL]
+        await again.close()
+
+    asyncio.run(scenario())
+
+
+def test_unbound_dice_never_reach_the_game_and_a_damaged_settings_file_is_kept(tmp_path):
+    async def scenario():
+        store = TableStore(tmp_path)
+        table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1))
+        table.apply(RevealEvent("no_swap"))
+        service = DeviceService(tmp_path, settle_after=0.05)
+        try:
+            await service.add(DICE_URL)  # simulated dice, not bound: the devices screen sees them, the game not
+            await until(lambda: service.manager.device(DICE_URL) is not None
+                        and len(service.manager.device(DICE_URL).dice) == 5)
+            service.attach(table)
+            for die in service.manager.device(DICE_URL).dice:
+                await die.roll(6)
+            await asyncio.sleep(0.3)
+            assert table.state.dice is None and table.log_length == 1
+        finally:
+            await service.close()
+            store.close()
+
+    asyncio.run(scenario())
+    (tmp_path / SETTINGS).write_text("{ not json")
+    service = DeviceService(tmp_path)
+    assert "could not be read" in service.problem and service.devices == []
+    assert (tmp_path / SETTINGS).read_text() == "{ not json"
+    asyncio.run(service.close())
