@@ -100,6 +100,16 @@ def outcome_lines(lines: Iterable[tuple[str, int | None]]) -> tuple[OutcomeLine,
     return tuple(OutcomeLine(rule, points) for rule, points in lines)
 
 
+@dataclass(frozen=True)
+class GameTimer:
+    """A timer the rules want running: its name ("hourglass"), a full glass in seconds, and a token that changes
+    whenever a fresh glass is due."""
+
+    name: str
+    seconds: float
+    token: str
+
+
 class Game(ABC):
     """Everything a shell (session, CLI, UI) needs from one game: one instance per game, in its package's game.py.
 
@@ -206,6 +216,16 @@ class Game(ABC):
         the players announced (e.g. a reroll's dice and chip). None when the throw means nothing now; IllegalAction
         (a sentence) when it cannot be used. Pure: the engine still judges the action before it is applied."""
         return None
+
+    # Timers: what should run now, and what it means when it runs out (the session's GameClock asks).
+    def timer(self, state: GameState) -> "GameTimer | None":
+        """The timer the rules want running at `state`, or None. A new `token` means a fresh glass (a new step,
+        the hourglass moved to the next space); the same token means "let it run"."""
+        return None
+
+    def timer_action(self, state: GameState, name: str) -> Any:
+        """The action that records "timer `name` ran out" (the session applies it; the engine judges it)."""
+        raise NotImplementedError
 
     def random_game(self, seed: int, n_players: int) -> tuple[GameSetup, list]:
         """(setup, actions) of a complete random legal game: contract tests and benchmarks."""

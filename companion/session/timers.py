@@ -194,7 +194,7 @@ class TimerService:
             t.left = left
             return self._emit(t, "flip")
         if from_expiry and t.state == EXPIRED and t.ran_out is not None:
-            left = max(0.0, t.ran_out + t.duration - now)
+            left = t.ran_out + t.duration - now  # below 0 when that glass too ran out meanwhile: it expires at once
         return self._run(t, left, "flip")
 
     def cancel(self, name: str) -> TimerEvent | None:
@@ -237,7 +237,9 @@ class TimerService:
             t.state = event.state
             if event.state == RUNNING:
                 away = max(0.0, wall - event.at)  # a clock set backwards must not add sand
-                t.deadline = now + max(0.0, event.remaining - away)  # ≤ now: expires at the next poll
+                # In the past when the sand ran out while the app was closed: it expires at the next poll, and a
+                # glass turned over from that moment (flip(from_expiry=True)) counts from when it really ran out.
+                t.deadline = now + event.remaining - away
             else:
                 t.left = event.remaining
             service._timers[name] = t

@@ -3,8 +3,8 @@ shell ask of this game, answered by the engine. Registering the game is one line
 ``"obscurio": "companion.games.obscurio.game"``."""
 from __future__ import annotations
 
-from companion.games.contract import Game
-from companion.games.obscurio.actions import action_from_json, action_from_text
+from companion.games.contract import Game, GameTimer
+from companion.games.obscurio.actions import Sand, action_from_json, action_from_text
 from companion.games.obscurio.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.obscurio.describe import describe, status
 from companion.games.obscurio.rules import Rules
@@ -65,6 +65,15 @@ class Obscurio(Game):
 
     def rule_values(self, rules: Rules) -> dict[str, str]:
         return values(rules)
+
+    # -- timers: the hourglass and the accusation minute (RULING obscurio-hourglass, obscurio-time-track) ----------
+    def timer(self, state: State):
+        wanted = state.timer
+        # One glass on the table: the hourglass times step 4 and, turned again, the accusation's minute.
+        return None if wanted is None else GameTimer("hourglass", wanted.seconds, f"{wanted.kind}: {wanted.flip}")
+
+    def timer_action(self, state: State, name: str):
+        return Sand()
 
     def random_game(self, seed: int, n_players: int):
         from companion.games.obscurio.randplay import random_game
