@@ -49,6 +49,10 @@ class CompanionApp(App):
         self.lang = normalise(lang or os.environ.get("LANG"))
         self.seed = seed            # a fixed seed for new tables (tests); None: a fresh random one
         self.export_dir = None      # where exports go; None: "Table Companion" in the documents folder
+        # The clock every table's timers run on (companion/session/timers.py); UI tests put a FakeClock here.
+        from companion.session.timers import SystemClock
+
+        self.clock = SystemClock()
         self._banner_ev = None
         self.rulings_popup = None
         self._plugins: dict[str, object] = {}
@@ -161,7 +165,7 @@ class CompanionApp(App):
         from companion.session.table import Table
 
         try:
-            table = Table.open(self.store, table_id)
+            table = Table.open(self.store, table_id, clock=self.clock)
         except (InvalidInput, ValueError, StoreError) as err:
             self.say(str(err))
             return
