@@ -28,7 +28,9 @@ log = logging.getLogger(__name__)
 SETTINGS = "devices.json"
 SETTLE_AFTER = 0.35  # seconds without a dice reading before a throw counts as settled (dice land a moment apart)
 STAND_TIMER = "hourglass"
-SIMULATED = ("sim://godice?count=5&seed=7", "sim://tablebus?demo=1")  # offered when no radio or board is present
+# Offered when no radio or board is present: (URL, label) — five dice and an hourglass stand that play by themselves.
+SIMULATED = (("sim://godice?count=5&seed=7", "Simulated dice (5 GoDice)"),
+             ("sim://tablebus?kind=stand&demo=1", "Simulated hourglass stand"))
 _DICE = (DieRolling, DieRolled, DieCrooked, DiceSettled)
 
 
@@ -92,13 +94,18 @@ class DeviceService:
         """With no radio and no board, add simulated dice and a simulated board so the app shows live readings.
         They are not bound to any game: a simulated roll never reaches a real table unless the group binds it."""
         added = []
-        for url in SIMULATED:
+        for url, label in SIMULATED:
             try:
-                await self.add(url, "simulated")
+                await self.add(url, label)
                 added.append(url)
             except DeviceError as err:
                 log.info("simulated device %s not available: %s", url, err)
         return added
+
+    @property
+    def simulated(self) -> bool:
+        """Some of the devices are simulated (sim://)."""
+        return any(d["url"].startswith("sim://") for d in self.devices)
 
     def bind(self, die: str, role: str, index) -> None:
         self.manager.bindings.bind(die, role, index)

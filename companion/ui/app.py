@@ -40,6 +40,7 @@ class CompanionApp(App):
     finished_tables = ListProperty()
 
     table = ObjectProperty(None, allownone=True)   # the open companion.session.Table
+    devices_model = ObjectProperty(None, allownone=True)  # the devices screen's model, once it was opened
     plugin = ObjectProperty(None, allownone=True)  # its game's UI plug-in
 
     def __init__(self, store, lang: str | None = None, seed: int | None = None, **kwargs):
@@ -58,6 +59,29 @@ class CompanionApp(App):
         self._plugins: dict[str, object] = {}
 
     # -- building ------------------------------------------------------------------------------------------------
+    # -- devices (companion/session/devices.py) ---------------------------------------------------------------------
+    def on_start(self) -> None:
+        # The devices live on the app's one asyncio loop (async_run), started once the window is up.
+        from companion.session.devices import DeviceService
+
+        self.devices = DeviceService(self.store.data_dir)
+        asyncio.ensure_future(self.devices.start())
+
+    async def close_devices(self) -> None:
+        """Disconnect every device cleanly (after the window closed, still on the loop)."""
+        if getattr(self, "devices", None) is not None:
+            await self.devices.close()
+
+    def show_devices(self) -> None:
+        """The dice and boards: connect, bind, watch them roll (companion/ui/devices.py)."""
+        from companion.ui.devices import DevicesModel, DevicesScreen
+
+        self._close_table()
+        if self.devices_model is None:
+            self.devices_model = DevicesModel(self, self.devices)
+        self.devices_model.refresh()
+        self.show("devices", DevicesScreen, self.devices_model)
+
     def build(self):
         from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -226,9 +250,16 @@ def run_app(data_dir=None, lang: str | None = None) -> int:
     from companion.session.store import TableStore
 
     store = TableStore(data_dir)
+    app = CompanionApp(store=store, lang=lang)
+
+    async def main() -> None:
+        try:
+            await app.async_run(async_lib="asyncio")
+        finally:
+            await app.close_devices()
+
     try:
-        app = CompanionApp(store=store, lang=lang)
-        asyncio.run(app.async_run(async_lib="asyncio"))
+        asyncio.run(main())
     finally:
         store.close()
     return 0

@@ -1,0 +1,109 @@
+"""Drive the real app's devices screen by touches, in its own process (like tests/ui/harness.py):
+
+    python tests/ui/devices_driver.py --data-dir D --out result.json [--shots DIR]
+
+With no radio here, the screen offers simulated dice: tap it, watch five dice connect and roll by themselves, bind the
+first one to henchmen die 1 with a tap, flash it, and report what the screen showed.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.ui.touch import Stuck, Touch  # noqa: E402  (the shared touch driver)
+
+
+async def scenario(app, args) -> dict:
+    import random
+
+    d = Touch(app)
+    await d.wait_screen("home")
+    app.show_devices()
+    await d.wait_screen("devices")
+    model = app.devices_model
+    result = {"offered_simulated": model.offer_simulated}
+    simulated = d.by_id("simulated")
+    if not d.visible(simulated):
+        raise Stuck("no radio here, yet simulated dice are not offered")
+    await d.tap(simulated)
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline:
+        rolled = [row for row in model.dice if row["face"] not in ("?", "–")]
+        if len(model.dice) >= 5 and rolled:
+            break
+        await d.frames(5)
+    else:
+        raise Stuck(f"the simulated dice did not show up: {model.dice} {model.devices}")
+    result["offer_after"] = model.offer_simulated
+    result["dice"] = len(model.dice)
+    result["faces"] = [row["face"] for row in model.dice]
+    result["devices"] = [(row["title"], row["status"]) for row in model.devices]
+    first = model.dice[0]["die"]
+    place = next(b for b in d.by_class("PlaceButton") if b.die == first and b.index == 0)
+    await d.tap(place)
+    await d.frames(3)
+    result["bound"] = app.devices.manager.bindings.binding(first) is not None
+    result["detail"] = next(row["detail"] for row in model.dice if row["die"] == first)
+    flash = [b for b in d.walk() if type(b).__name__ == "QuietButton" and b.text == app.t("Flash")]
+    await d.tap(flash[0])
+    await d.frames(10)
+    result["banner_after_flash"] = app.banner
+    if args.shots:
+        await d.shot(Path(args.shots), "devices")
+    saved = json.loads((Path(args.data_dir) / "devices.json").read_text())
+    result["saved_urls"] = [x["url"] for x in saved["devices"]]
+    result["saved_bindings"] = saved["bindings"]["bindings"]
+    return result
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--data-dir", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--shots", default="")
+    p.add_argument("--lang", default="en")
+    args = p.parse_args()
+    from companion.session.store import TableStore
+    from companion.ui.app import CompanionApp
+
+    store = TableStore(args.data_dir)
+    app = CompanionApp(store=store, lang=args.lang, seed=1)
+
+    async def run():
+        async def drive():
+            while app.root is None:
+                await asyncio.sleep(0.01)
+            try:
+                Path(args.out).write_text(json.dumps(await scenario(app, args), indent=1))
+            except BaseException as err:
+                import traceback
+
+                Path(args.out).write_text(json.dumps({"error": f"{type(err).__name__}: {err}",
+                                                      "trace": traceback.format_exc()}))
+            finally:
+                app.stop()
+
+        try:
+            await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
+        finally:
+            await app.close_devices()
+
+    try:
+        asyncio.run(run())
+    finally:
+        store.close()
+    return 0
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    raise SystemExit(main())

@@ -1,0 +1,40 @@
+"""The devices screen in the real app under Xvfb: with no radio, simulated dice are offered; they connect through the
+real BLE stack on the virtual radio and roll by themselves on screen; a tap binds a die to henchmen die 1, and the
+binding and the devices are kept in the data folder."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.ui.conftest import child_env, harness_command
+
+pytestmark = pytest.mark.ui
+DRIVER = Path(__file__).with_name("devices_driver.py")
+
+
+def run_driver(data_dir, out, *args):
+    cmd = harness_command()  # [python, harness.py] (wrapped in xvfb-run when there is no screen)
+    cmd[cmd.index(sys.executable) + 1] = str(DRIVER)
+    proc = subprocess.run([*cmd, "--data-dir", str(data_dir), "--out", str(out), *args], env=child_env(),
+                          capture_output=True, text=True, timeout=150)
+    if not out.exists():
+        raise AssertionError(f"the app wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
+    result = json.loads(out.read_text())
+    assert "error" not in result, result.get("trace", result.get("error"))
+    return result
+
+
+def test_simulated_dice_roll_on_screen_and_a_tap_binds_one(data_dir, tmp_path):
+    result = run_driver(data_dir, tmp_path / "devices.json")
+    assert result["offered_simulated"] and not result["offer_after"] and result["dice"] >= 5
+    assert any(face.isdigit() and 1 <= int(face) <= 6 for face in result["faces"])
+    assert any("connected" in status for _, status in result["devices"])
+    assert result["bound"] and "henchmen die 1" in result["detail"]
+    assert result["banner_after_flash"] == ""  # a flash is not an error
+    assert result["saved_urls"] == ["sim://godice?count=5&seed=7", "sim://tablebus?kind=stand&demo=1"]
+    assert [title for title, _ in result["devices"]] == ["Simulated dice (5 GoDice)", "Simulated hourglass stand"]
+    assert [(b["role"], b["index"]) for b in result["saved_bindings"]] == [("henchmen", 0)]
