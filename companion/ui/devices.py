@@ -21,8 +21,9 @@ from kivy.uix.screenmanager import Screen
 from companion.games.errors import N_
 from companion.session import games
 from firmware_bridge.errors import DeviceError
-from firmware_bridge.observations import (BatteryLevel, ButtonPressed, ConnectionChanged, DieCrooked, DieIdentified,
-                                          DieRolled, DieRolling, SignalStrength, StandFlipped)
+from firmware_bridge.observations import (GRID_CELLS, BatteryLevel, ButtonPressed, ConnectionChanged, DieCrooked,
+                                          DieIdentified, DieRolled, DieRolling, SignalStrength, StandFlipped,
+                                          TileGrid, TileRead)
 
 from companion.ui.widgets import BigButton, Panel  # the shared widgets (and their kv rules) first
 
@@ -40,6 +41,8 @@ class DevicesModel(EventDispatcher):
     devices = ListProperty()      # one row per device URL
     dice = ListProperty()         # one row per die seen
     found = ListProperty()        # what the last scan heard
+    grid = ListProperty()         # the last tile map a board read: 25 cells, row by row (empty: no board has read one)
+    grid_title = StringProperty("")
     scanning = BooleanProperty(False)
     no_hardware = BooleanProperty(False)
     offer_simulated = BooleanProperty(False)  # no radio or board here, and no simulated devices added yet
@@ -51,6 +54,8 @@ class DevicesModel(EventDispatcher):
         self.service = service
         self._dice: dict[str, dict] = {}      # die id -> what we know of it
         self._last: dict[str, str] = {}       # device URL -> its last reading that is not a die (a board's flip)
+        self._cells: dict[int, tuple[int, str]] = {}  # the tile map: cell -> (tile id, arrow)
+        self._grid_source = ""
         self._redraw = Clock.create_trigger(lambda dt: self.refresh())
         self._unsubscribe = service.subscribe(self._on_observation)
         from companion.session.devices import hardware_present
@@ -78,6 +83,12 @@ class DevicesModel(EventDispatcher):
                          "status": " · ".join(x for x in (word + (f" — {detail}" if detail else ""), last) if x),
                          "status_rgba": rgba})
         self.devices = rows
+        if self._cells:
+            # Arrows as the compass letter: the app's font has no arrow glyphs (they would show as empty boxes).
+            self.grid = [{"text": f"{tile} {direction}" if tile else "·"}
+                         for tile, direction in (self._cells.get(i, (0, "N")) for i in range(GRID_CELLS))]
+            source = next((d["label"] for d in self.service.devices if d["url"] == self._grid_source), "")
+            self.grid_title = t(N_("Tile map read by {board}")).format(board=source or _short(self._grid_source))
         self.offer_simulated = self.no_hardware and not self.service.simulated
         roles = [(role, i) for name in games.names() for role, n in games.get(name).dice_roles.items()
                  for i in range(n)]
@@ -179,6 +190,12 @@ class DevicesModel(EventDispatcher):
             self._dice[die]["battery"] = obs.percent
         elif isinstance(obs, SignalStrength) and die in self._dice:
             self._dice[die]["rssi"] = obs.rssi
+        elif isinstance(obs, TileGrid):
+            self._cells = {c.cell: (c.tile, c.direction) for c in obs.cells}
+            self._grid_source = obs.source
+        elif isinstance(obs, TileRead):
+            self._cells[obs.cell] = (obs.tile, obs.direction)
+            self._grid_source = obs.source
         elif isinstance(obs, (StandFlipped, ButtonPressed)):
             t = self.app.t
             self._last[obs.source] = (t(N_("turned over")) if isinstance(obs, StandFlipped)

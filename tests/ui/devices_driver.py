@@ -57,6 +57,22 @@ async def scenario(app, args) -> dict:
     await d.tap(flash[0])
     await d.frames(10)
     result["banner_after_flash"] = app.banner
+    # A tile-grid board: the map it reads shows live.
+    grid_url = "sim://tablebus?kind=obelisk&name=tile-grid"
+    await app.devices.add(grid_url, "Obelisk tile grid")
+    deadline = time.monotonic() + 20
+    while (app.devices.manager.state(grid_url) is None or app.devices.manager.state(grid_url).state != "connected"):
+        if time.monotonic() > deadline:
+            raise Stuck("the tile grid board did not connect")
+        await d.frames(3)
+    app.devices.manager.device(grid_url).board.script("tile 12 7 E")
+    deadline = time.monotonic() + 10
+    while not (model.grid and model.grid[12]["text"] == "7 E"):
+        if time.monotonic() > deadline:
+            raise Stuck(f"the tile did not show: {model.grid}")
+        await d.frames(3)
+    result["grid_cell_12"] = model.grid[12]["text"]
+    result["grid_title"] = model.grid_title
     if args.shots:
         await d.shot(Path(args.shots), "devices")
     saved = json.loads((Path(args.data_dir) / "devices.json").read_text())

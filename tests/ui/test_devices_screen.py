@@ -35,6 +35,7 @@ def test_simulated_dice_roll_on_screen_and_a_tap_binds_one(data_dir, tmp_path):
     assert any("connected" in status for _, status in result["devices"])
     assert result["bound"] and "henchmen die 1" in result["detail"]
     assert result["banner_after_flash"] == ""  # a flash is not an error
-    assert result["saved_urls"] == ["sim://godice?count=5&seed=7", "sim://tablebus?kind=stand&demo=1"]
+    assert result["grid_cell_12"] == "7 E" and "Obelisk tile grid" in result["grid_title"]
+    assert result["saved_urls"][:2] == ["sim://godice?count=5&seed=7", "sim://tablebus?kind=stand&demo=1"]
     assert [title for title, _ in result["devices"]] == ["Simulated dice (5 GoDice)", "Simulated hourglass stand"]
     assert [(b["role"], b["index"]) for b in result["saved_bindings"]] == [("henchmen", 0)]
