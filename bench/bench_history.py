@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from companion.games.obscurians.randplay import random_game  # noqa: E402
 from companion.session import games  # noqa: E402
-from companion.session.listing import summarize  # noqa: E402
+from companion.session.table import summarize  # noqa: E402
 from companion.session.store import DB_NAME, TableStore  # noqa: E402
 
 

@@ -15,11 +15,6 @@ from companion.session.store import StoreError, StoreReadOnly, TableRecord, Tabl
 log = logging.getLogger(__name__)
 
 
-def summarize(game, state) -> dict:
-    """The summary of a table whose game `game` (a registry Game) stands at `state`."""
-    return {**game.summary(state), "players": game.players(state.setup)}
-
-
 def summary_of(store: TableStore, record: TableRecord) -> dict:
     """`record`'s summary: the stored one, or computed from its log (and kept). An unreadable table's summary says
     why in its status, so one damaged table never hides the others."""
@@ -27,7 +22,7 @@ def summary_of(store: TableStore, record: TableRecord) -> dict:
         return _unreadable(record.problem)
     if record.summary is not None:
         return record.summary
-    from companion.session.table import Table
+    from companion.session.table import Table, summarize
 
     try:
         table = Table.open(store, record.id)

@@ -17,7 +17,6 @@ from companion.games.errors import InvalidInput
 from companion.session import games
 from companion.session.timeline import Timeline, rebuild
 from companion.session.logfile import GameLog, write_log
-from companion.session.listing import summarize
 from companion.session.store import StoreBusy, TableRecord, TableStore
 from companion.session.timers import Clock, TimerEvent, TimerService
 
@@ -30,6 +29,12 @@ WAIT_LIMIT = 30.0     # seconds a save keeps retrying while another program hold
 WAITING = "waiting for the tables file: another program is writing to it…"
 
 T = TypeVar("T")
+
+
+def summarize(game, state) -> dict:
+    """What a list of tables shows of a table whose game `game` (a registry Game) stands at `state`: the game's own
+    summary and the players' names (kept with the table: companion/session/listing.py)."""
+    return {**game.summary(state), "players": game.players(state.setup)}
 
 
 def patiently(write: Callable[[], T], on_wait: OnWait | None = None, limit: float = WAIT_LIMIT) -> T:
