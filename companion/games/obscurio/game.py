@@ -4,6 +4,7 @@ shell ask of this game, answered by the engine. Registering the game is one line
 from __future__ import annotations
 
 from companion.games.contract import Game, GameTimer
+from companion.games.obscurio import vocabulary
 from companion.games.obscurio.actions import Sand, action_from_json, action_from_text
 from companion.games.obscurio.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.obscurio.describe import describe, status
@@ -17,8 +18,10 @@ class Obscurio(Game):
     name = "obscurio"
     title = "Obscurio"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS  # the Grimoire included
-    ui_plugin = None  # no UI package yet
+    ui_plugin = "companion.ui.obscurio"
     rulings = RULINGS
+    terms = vocabulary.TERMS
+    msgids = vocabulary.MSGIDS
 
     def setup_from_json(self, d) -> Setup:
         return Setup.from_json(d)

@@ -1,0 +1,218 @@
+"""The Obscurio UI plug-in: setup, the private loyalty deal, the table (steps 1, 2, 4, 5), the night (step 3), the
+accusation and the end, with their view-models (companion/ui/plugin.py).
+
+The plug-in keeps the open table's clock honest: a frame tick polls the session's GameClock (the hourglass where
+the rules want it; `Sand` when it runs out) and the Narrator (the night's lines on the same clock), and redraws the
+sand from the timer service — every timing comes from `app.clock`. The shell imports this package only through the
+registry (`Game.ui_plugin`); it uses the Obscurio engine, the shell's shared widgets and the session, no other game.
+"""
+from __future__ import annotations
+
+import logging
+
+from companion.ui.plugin import GamePlugin
+
+log = logging.getLogger(__name__)
+
+FRAME = 1 / 30   # the sand is redrawn (and the clocks polled) this often
+SCREENS = {"private": "obscurio-loyalty", "traitor": "obscurio-night", "accuse": "obscurio-accusation",
+           "end": "obscurio-end", "table": "obscurio-table"}
+
+
+class Plugin(GamePlugin):
+    game = "obscurio"
+
+    def __init__(self, app):
+        super().__init__(app)
+        from companion.ui.obscurio import widgets  # noqa: F401  (this game's widget rules)
+        from companion.ui.obscurio.accuse import AccuseModel
+        from companion.ui.obscurio.board import Board
+        from companion.ui.obscurio.end import EndModel
+        from companion.ui.obscurio.loyalty import LoyaltyModel
+        from companion.ui.obscurio.moves import MoveLog
+        from companion.ui.obscurio.night import NightModel
+        from companion.ui.obscurio.setup import SetupModel
+        from companion.ui.obscurio.turn import TurnModel
+
+        self.setup = SetupModel(self)
+        self.board = Board(self)
+        self.turn = TurnModel(self)
+        self.night = NightModel(self)
+        self.accuse = AccuseModel(self)
+        self.end = EndModel(self)
+        self.loyalty = LoyaltyModel(self)
+        self.moves = MoveLog()
+        self.table = None
+        self.gameclock = None
+        self.narrator = None
+        self.speaker = None          # None: the system's (espeak-ng where it exists); tests put their own here
+        self.private = False         # the pass-the-tablet loyalty screen is open
+        self._unsubscribe: list = []
+        self._tick_ev = None
+        self.ticks = 0               # frame ticks so far (a test driver waits for the next one after moving its clock)
+
+    # -- the shell's calls ---------------------------------------------------------------------------------------
+    def new_table(self) -> None:
+        from companion.ui.obscurio.setup import ObsoSetupScreen
+
+        self.setup.reset()
+        self.app.show("obscurio-setup", ObsoSetupScreen, self.setup)
+
+    def attach(self, table) -> None:
+        """Show `table` where it stands."""
+        from kivy.clock import Clock
+
+        from companion.session.gameclock import GameClock
+        from companion.session.narrator import Narrator
+
+        self.detach()
+        self.table = table
+        for model in self._models():
+            model.table = table
+        self.moves.start(table)
+        # The GameClock follows the table before the screens do: a refresh then sees the glass already turned.
+        self.gameclock = GameClock(table, on_error=lambda err: self.app.say(str(err)))
+        self.narrator = Narrator(self.app.clock, self._speaker(), lang=lambda: self.app.lang,
+                                 text=self.night.line_text)
+        self._unsubscribe = [table.subscribe(self._on_change), self.narrator.subscribe(self.night.narrated)]
+        self.private = False
+        self._refresh()
+        self._show()
+        if table.state.phase == "traitor":  # reopened in the night: it starts anew (the narrator has no memory)
+            self.night.begin()
+        self._tick_ev = Clock.schedule_interval(self._tick, FRAME)
+
+    def detach(self) -> None:
+        if self._tick_ev is not None:
+            self._tick_ev.cancel()
+            self._tick_ev = None
+        for unsubscribe in self._unsubscribe:
+            unsubscribe()
+        self._unsubscribe = []
+        if self.narrator is not None:
+            self.narrator.stop()
+        if self.gameclock is not None:
+            self.gameclock.close()
+        self.narrator = self.gameclock = None
+        self.table = None
+        self.private = False
+        for model in self._models():
+            model.table = None
+
+    def refresh(self) -> None:
+        self.setup.refresh()
+        if self.table is not None:
+            self._refresh()
+
+    def ruling_value(self, ruling_id: str, rules) -> str | None:
+        from companion.ui.obscurio.setup import ruling_value
+
+        return ruling_value(ruling_id, rules, self.app.t)
+
+    # -- the private loyalty screen ------------------------------------------------------------------------------
+    def open_loyalty_deal(self) -> None:
+        """A new table whose loyalty cards the app dealt: every wizard looks at theirs before turn 1."""
+        self._open_private(from_table=False)
+
+    def open_loyalty(self) -> None:
+        """From the table: a wizard who forgot their card looks again."""
+        self._open_private(from_table=True)
+
+    def _open_private(self, from_table: bool) -> None:
+        if self.table is None or self.table.state.setup.loyalty != "app":
+            return
+        self.loyalty.reset(from_table=from_table)
+        self.private = True
+        self._show()
+
+    def close_loyalty(self) -> None:
+        self.private = False
+        self._refresh()
+        self._show()
+
+    # -- following the table -------------------------------------------------------------------------------------
+    def _models(self):
+        return (self.board, self.turn, self.night, self.accuse, self.end, self.loyalty)
+
+    def _on_change(self, table, kind: str) -> None:
+        self.app.dismiss_banner()   # a refusal said before this move no longer applies
+        before = self.moves.state
+        self.moves.follow(table, kind)
+        after = table.state
+        for model in (self.turn, self.accuse, self.end):
+            model.reset_entry()
+        if kind == "action":
+            self._moment(before, after)
+        if after.phase == "traitor" and before.phase != "traitor" and kind == "action":
+            self.night.begin()
+        elif after.phase != "traitor" and self.narrator is not None and self.narrator.running:
+            self.narrator.stop()
+        self._refresh()
+        self._show()
+
+    def _moment(self, before, after) -> None:
+        """The sounds of the moments (TABLE_UX 7): the glass turned, "Stop!", the night, the reveal, the end."""
+        if after.phase in ("over", "unmask") and before.phase not in ("over", "unmask"):
+            self.sound("end")
+        elif after.phase == "exit" and after.stopped and not before.stopped:
+            self.sound("stop")
+        elif after.phase == "doors" and before.phase == "doors" and after.space != before.space:
+            self.sound("flip")
+        elif after.phase == "traitor" and before.phase != "traitor":
+            self.sound("night")
+        elif before.phase == "exit" and after.exit is not None:
+            self.sound("flip")
+        elif after.phase == "vote" and before.phase == "discussion":
+            self.sound("stop")
+
+    def sound(self, name: str) -> None:
+        """Play a moment's sound through the shell's sound service (it honours the group's mute); none yet: silent."""
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is None:
+            return
+        try:
+            sounds.play(name)
+        except Exception:  # a broken sound must never stop the game
+            log.exception("could not play %s", name)
+
+    def _speaker(self):
+        if self.speaker is not None:
+            return self.speaker
+        from companion.session.speech import system_speaker
+
+        return system_speaker(bool(getattr(getattr(self.app, "sounds", None), "muted", False)))
+
+    def _tick(self, _dt) -> None:
+        self.ticks += 1
+        if self.table is None:
+            return
+        self.gameclock.poll()     # a glass that ran out becomes Sand (and the screens follow the table)
+        if self.table is None:
+            return
+        self.narrator.poll()
+        self.board.redraw_sand()
+        self.night.redraw()
+
+    def _refresh(self) -> None:
+        self.board.refresh(self.moves.lines(self.app.t), self.moves.undone_line(self.app.t))
+        for model in (self.turn, self.night, self.accuse, self.end, self.loyalty):
+            model.refresh()
+
+    def _show(self) -> None:
+        from companion.ui.obscurio.accuse import ObsoAccuseScreen
+        from companion.ui.obscurio.end import ObsoEndScreen
+        from companion.ui.obscurio.loyalty import ObsoLoyaltyScreen
+        from companion.ui.obscurio.night import ObsoNightScreen
+        from companion.ui.obscurio.turn import ObsoTableScreen
+
+        phase = self.table.state.phase
+        if self.private:
+            self.app.show(SCREENS["private"], ObsoLoyaltyScreen, self.loyalty)
+        elif phase == "traitor":
+            self.app.show(SCREENS["traitor"], ObsoNightScreen, self.night)
+        elif phase in ("discussion", "vote", "loyalty"):
+            self.app.show(SCREENS["accuse"], ObsoAccuseScreen, self.accuse)
+        elif phase in ("unmask", "over"):
+            self.app.show(SCREENS["end"], ObsoEndScreen, self.end)
+        else:
+            self.app.show(SCREENS["table"], ObsoTableScreen, self.turn)

@@ -1,0 +1,254 @@
+"""The table screen of an Obscurio turn: step 1 (draw the traps), step 2 (the riddle), step 4 (the doors, "Stop!",
+the Exit) and step 5 (what the Exit cost, the next turn). Step 3 is the night screen; the accusation has its own.
+
+`TurnModel` is the view-model: one method per tap, each turning the tap into an engine action for the table; a
+refusal is said in the banner in the players' language (a dimmed control still takes the tap and says why).
+`ObsoTableScreen` is layout only (turn.kv).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.event import EventDispatcher
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.games.errors import N_, IllegalAction, InvalidInput
+from companion.games.obscurio.actions import Chip, Done, Draw, EndTurn, Exit, Open, Riddle
+from companion.games.obscurio.constants import TRAP_STEP, TRAPS
+from companion.games.obscurio.turn import expected_draws
+from companion.games.obscurio.vocabulary import TRAP, TRAP_EFFECT
+from companion.i18n.messages import translate_error
+from companion.session.store import StoreError
+from companion.ui.obscurio import look, texts
+from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
+
+VIEWS = {"traps": "ObsoDrawView", "riddle": "ObsoRiddleView", "doors": "ObsoDoorsView", "exit": "ObsoExitView",
+         "end": "ObsoEndTurnView"}
+
+
+def play(model, action) -> bool:
+    """Apply `action` to the model's table; a refusal is said in the banner. True when the move was made."""
+    app = model.app
+    try:
+        model.table.apply(action)
+        return True
+    except (IllegalAction, InvalidInput) as err:
+        app.say(translate_error(err, app.lang))
+    except StoreError as err:   # not saved (disk full, file busy): nothing happened
+        app.say(str(err))
+    return False
+
+
+class TurnModel(EventDispatcher):
+    view = StringProperty("")
+    prompt = StringProperty("")
+    detail = StringProperty("")
+    moment = StringProperty("")           # the moment's words, large: "Stop!", "The Exit is door 4"
+    moment_rgba = ListProperty(list(look.GOLD))
+    app_bag = BooleanProperty(True)
+    bag_options = ListProperty()
+    drawn_text = StringProperty("")
+    draw_ready = BooleanProperty(False)
+    door_heads = ListProperty()
+    chip_rows = ListProperty()
+    done_enabled = BooleanProperty(False)
+    locked = BooleanProperty(False)
+    open_enabled = BooleanProperty(False)
+    exit_options = ListProperty()
+    result_lines = ListProperty()
+
+    def __init__(self, plugin, **kwargs):
+        super().__init__(**kwargs)
+        self.plugin = plugin
+        self.app = plugin.app
+        self.table = None
+        self._drawn: list[str] = []       # physical bag: the tokens tapped in so far, in the order drawn
+
+    def reset_entry(self) -> None:
+        self._drawn = []
+
+    # -- step 1 ----------------------------------------------------------------------------------------------------
+    def draw_from_app(self) -> None:
+        state = self.table.state
+        draws = [a for a in state.legal_actions() if isinstance(a, Draw)]
+        if state.phase != "traps" or not draws:
+            play(self, Draw(()))  # the engine says why (not step 1)
+            return
+        play(self, draws[0])
+
+    def add_trap(self, trap: str) -> None:
+        """Physical bag: one more token as drawn from the real bag."""
+        state, t = self.table.state, self.app.t
+        if state.phase != "traps":
+            play(self, Draw(tuple(self._drawn) + (trap,)))
+            return
+        if self._drawn.count(trap) >= state.bag.get(trap, 0):
+            try:  # the engine's own words: "There is no … token in the bag" / "The bag holds only …"
+                state.apply(Draw(tuple(self._drawn) + (trap,)))
+            except IllegalAction as err:
+                self.app.say(translate_error(err, self.app.lang))
+            return
+        if len(self._drawn) >= expected_draws(state, tuple(self._drawn)):
+            self.app.say(t(N_("All {n} tokens are in: confirm them, or take one out")).format(n=len(self._drawn)))
+            return
+        self._drawn.append(trap)
+        self.refresh()
+
+    def take_one_out(self) -> None:
+        if not self._drawn:
+            self.app.say(self.app.t(N_("No token tapped in yet")))
+            return
+        self._drawn.pop()
+        self.refresh()
+
+    def confirm_draw(self) -> None:
+        if play(self, Draw(tuple(self._drawn))):
+            self._drawn = []
+
+    # -- step 2 ----------------------------------------------------------------------------------------------------
+    def riddle_ready(self) -> None:
+        play(self, Riddle())
+
+    # -- step 4 ----------------------------------------------------------------------------------------------------
+    def tap_cell(self, chip: str, door: int) -> None:
+        """A wizard's chip in front of `door`; tapped again there, back to the centre."""
+        state = self.table.state
+        on = state.door_of(chip) if chip in state.setup.chips else None
+        play(self, Chip(chip, None if on == door else door))
+
+    def open_next(self) -> None:
+        play(self, Open())
+
+    def all_agreed(self) -> None:
+        state = self.table.state
+        waiting = [c for c in state.chips if state.door_of(c) is None]
+        if state.phase == "doors" and waiting and not state.locked:
+            # The engine's refusal names chips by colour code; the table knows the players by name.
+            names = ", ".join(texts.chip_name(state.setup, c, self.app.t) for c in waiting)
+            self.app.say(self.app.t(N_("Every wizard chooses a door first: {names} still in the centre")).format(
+                names=names))
+            return
+        play(self, Done())
+
+    def reveal_exit(self, door: int) -> None:
+        play(self, Exit(door))
+
+    # -- step 5 ----------------------------------------------------------------------------------------------------
+    def next_turn(self) -> None:
+        play(self, EndTurn())
+
+    # -- what the screen shows -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        if self.table is None:
+            return
+        state, t = self.table.state, self.app.t
+        self.view = VIEWS.get(state.phase, "")
+        if not self.view:
+            return
+        self.moment, self.detail = "", ""
+        getattr(self, "_" + state.phase)(state, t)
+
+    def _traps(self, state, t) -> None:
+        self.app_bag = state.setup.bag == "app"
+        due = expected_draws(state, tuple(self._drawn))
+        self.prompt = t(N_("Draw {n} trap tokens: 1, plus {bonus} from the time track")).format(
+            n=state.draws_due, bonus=state.draws_due - 1) if state.draws_due > 1 else t(N_("Draw 1 trap token"))
+        if self.app_bag:
+            self.detail = t(N_("The app draws from its own bag; a +2 draws two more at once."))
+            self.bag_options = []
+            return
+        self.detail = t(N_("Tap each token drawn from the real bag (a +2 means: draw two more)."))
+        bag = state.bag
+        self.bag_options = [{
+            "value": trap, "text": t(TRAP[trap]) + (f"  ×{self._drawn.count(trap)}" if trap in self._drawn else ""),
+            "enabled": self._drawn.count(trap) < bag.get(trap, 0) and len(self._drawn) < due,
+            "rgba": list(look.TRAP_STEP_RGBA[TRAP_STEP[trap]]), "selected": trap in self._drawn,
+        } for trap in TRAPS if trap in bag]
+        self.drawn_text = t(N_("Drawn: {k} of {n}")).format(k=len(self._drawn), n=due) + (
+            " — " + texts.trap_names(self._drawn, t) if self._drawn else "")
+        self.draw_ready = len(self._drawn) == due
+
+    def _riddle(self, state, t) -> None:
+        self.prompt = t(N_("Grimoire: look at the Exit card, point the Butterflies at the Pages, pass the desk."))
+        brown = [x for x in state.effects if TRAP_STEP[x] == 2]
+        self.detail = "\n".join(f"{t(TRAP[x])}: {t(TRAP_EFFECT[x])}" for x in sorted(brown, key=TRAPS.index))
+
+    def _doors(self, state, t) -> None:
+        self.locked = state.locked
+        self.prompt = t(N_("Wizards: tap your name's row under the door you choose; tap it again to take it back."))
+        green = [x for x in state.effects if TRAP_STEP[x] == 4]
+        self.detail = "\n".join(f"{t(TRAP[x])}: {t(TRAP_EFFECT[x])}" for x in sorted(green, key=TRAPS.index))
+        self.done_enabled = state.is_legal(Done())
+        self.open_enabled = state.locked and state.is_legal(Open())
+        self._grid(state, t)
+
+    def _exit(self, state, t) -> None:
+        if state.stopped:
+            self.moment = t(N_("Stop!"))
+            self.moment_rgba = list(look.STOP)
+        else:
+            self.moment = t(N_("All agreed: step 4 is over"))
+            self.moment_rgba = list(look.GOLD)
+        self.prompt = (t(N_("The sand ran out on the last space: chips in the centre count as wrong. "))
+                       if state.stopped else "") + t(N_("Grimoire: reveal the Exit. Which door is it?"))
+        self.exit_options = [{"value": d, "text": str(d), "enabled": True} for d in range(1, state.n_doors + 1)]
+        self._grid(state, t)
+
+    def _end(self, state, t) -> None:
+        if state.exit is not None:
+            self.moment = t(N_("The Exit is door {door}")).format(door=state.exit)
+            self.moment_rgba = list(look.GOLD if state.last and state.last.advanced else look.STOP)
+            headline = texts.exit_headline(state, t)
+            self.prompt = headline[:1].upper() + headline[1:]
+        none = [0, 0, 0, 0]
+        lines = [{"text": line, "mark_rgba": list(look.CHIP[chip]) if chip else none}
+                 for chip, line in texts.exit_costs(state, t)]
+        lost = texts.exit_lost(state)
+        lines.append({"text": t(N_("Cohesion tokens lost: {n}")).format(n=lost), "mark_rgba": none})
+        if state.next_bonus:
+            lines.append({"text": t(N_("Extra trap tokens next turn (time track): {n}")).format(n=state.next_bonus),
+                          "mark_rgba": none})
+        result = texts.accusation_result(state, t) if state.accusation else ""
+        if result:
+            lines.append({"text": result, "mark_rgba": list(look.STOP)})
+        self.result_lines = lines
+        self.detail = t(N_("Step 5: discard the Illusion cards, traps back into the bag, every chip to the centre."))
+
+    def _grid(self, state, t) -> None:
+        """The doors and, for each wizard, a row of cells, one per door: a tap puts the chip there."""
+        setup = state.setup
+        heads = []
+        for d in range(1, state.n_doors + 1):
+            kind, sub = "open", ""
+            if state.exit is not None:
+                kind = "exit" if d == state.exit else "wrong"
+            elif state.locked and d > state.opened:
+                kind, sub = "closed", t(N_("locked"))
+            elif d in state.hidden_doors:
+                kind, sub = "hidden", t(N_("face down"))
+            elif state.locked and d == state.opened and state.phase == "doors":
+                sub = t(N_("just opened"))
+            heads.append({"door": d, "text": str(d), "sub": sub, "state": kind})
+        self.door_heads = heads
+        rows = []
+        for chip in state.chips:
+            on = state.door_of(chip)
+            cells = []
+            for d in range(1, state.n_doors + 1):
+                move = Chip(chip, None if on == d else d)
+                cells.append({"chip": chip, "door": d, "text": str(d), "placed": on == d,
+                              "enabled": state.phase == "doors" and state.is_legal(move),
+                              "chip_rgba": list(look.CHIP[chip]), "chip_ink": list(look.INK[chip])})
+            where = t(N_("door {door}")).format(door=on) if on else t(N_("centre"))
+            rows.append({"chip": chip, "name": texts.chip_name(setup, chip, t), "where": where,
+                         "chip_rgba": list(look.CHIP[chip]), "chip_ink": list(look.INK[chip]), "cells": cells})
+        self.chip_rows = rows
+
+
+class ObsoTableScreen(Screen):
+    model = ObjectProperty(None, rebind=True)
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -1,0 +1,383 @@
+"""What the Obscurio driver does on the real app (tests/ui/obscurio_driver.py runs one scenario per process).
+
+Each scenario is a coroutine `(finger, args) -> dict` that only taps, types and moves the fake clock, and reports
+what the screen showed for the test to check. Moves are chosen by reading the table's state the way the group reads
+the real table (which door the Grimoire's Exit is, who holds the Traitor card in a game with real cards).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.ui.obscurio_driver import NAMES, Stuck
+
+TABLE, NIGHT, ACCUSE, END, PRIVATE = ("obscurio-table", "obscurio-night", "obscurio-accusation", "obscurio-end",
+                                      "obscurio-loyalty")
+TRAITOR = "yellow"   # in the real-cards game the driver plays, Eli (yellow) holds the Traitor card
+
+
+def _shots(args):
+    return Path(args.shots) if args.shots else None
+
+
+# ----------------------------------------------------------------- building blocks
+
+async def new_table(f, args, n: int = 5, loyalty: str = "table", bag: str = "app", shots=None) -> None:
+    await f.wait_screen("home")
+    card = f.by_class("GameCard", game="obscurio")[0]
+    await f.tap(card.ids.new_button)
+    await f.wait_screen("obscurio-setup")
+    if n != 5:
+        await f.tap(f.one("ObsoCountButton", n=n))
+    for row in sorted(f.by_class("ObsoSetupRow"), key=lambda r: r.index):
+        await f.type_text(row.ids.name, NAMES[row.index])
+    if bag != "app":
+        await f.tap(f.by_id("bag_physical"))
+    if loyalty != "table":
+        await f.tap(f.by_id("loyalty_app"))
+    await f.shot(shots, f"{args.prefix}setup")
+    await f.tap(f.by_id("start"))
+    await f.frames(3)
+
+
+def state(f):
+    return f.app.table.state
+
+
+def banner(f) -> str:
+    return f.app.banner
+
+
+async def through_step_3(f, decoys: int = 0, listen: bool = False, shots=None, args=None) -> dict:
+    """Steps 1 to 3 by touch: the app's draw, the riddle, the night (listened to line by line, or skipped)."""
+    seen = {}
+    await f.wait_screen(TABLE)
+    await f.tap(f.by_id("draw"))
+    await f.tap(f.by_id("riddle"))
+    await f.wait_screen(NIGHT)
+    model = f.app.plugin.night
+    if listen:
+        from companion.games.obscurio.night import script
+
+        lines = script(state(f))
+        shown = []
+        for i, line in enumerate(lines):
+            shown.append(f.by_id("line").text)
+            if i == 2 and shots is not None:
+                await f.shot(shots, f"{args.prefix}night")
+            await f.advance(line.seconds)
+        seen["night_lines"] = shown
+        seen["night_after"] = f.by_id("line").text
+    else:
+        await f.tap(f.by_id("skip"))
+    seen["decoy_options"] = [b.value for b in f.by_class("ObsoDecoyButton")]
+    await f.tap(f.one("ObsoDecoyButton", value=min(decoys, max(seen["decoy_options"]))))
+    await f.wait_screen(TABLE)
+    assert model is f.app.plugin.night
+    return seen
+
+
+async def place(f, chip: str, door: int) -> None:
+    await f.tap(f.one("ObsoChipCell", chip=chip, door=door))
+
+
+async def choose_doors(f, right: list, wrong: list, leave: list = ()) -> tuple[int, int]:
+    """Step 4 by touch: `right` chips on the door that will be the Exit, `wrong` ones on another, `leave` none.
+    Under Locked Doors the doors are revealed one at a time (the right ones take the first, the wrong the second).
+    Returns (exit door, wrong door)."""
+    s = state(f)
+    exit_door, wrong_door = 1, 2
+    if s.locked:
+        for chip in right:
+            await place(f, chip, 1)
+        if wrong:
+            await f.tap(f.by_id("open_next"))
+            for chip in wrong:
+                await place(f, chip, 2)
+        return exit_door, wrong_door
+    for chip in right:
+        await place(f, chip, exit_door)
+    for chip in wrong:
+        await place(f, chip, wrong_door)
+    return exit_door, wrong_door
+
+
+async def finish_doors(f) -> None:
+    """All agreed (under Locked Doors: reveal the remaining doors first, then agree)."""
+    from companion.games.obscurio.actions import Done
+
+    while state(f).phase == "doors" and not state(f).is_legal(Done()):
+        await f.tap(f.by_id("open_next"))
+    if state(f).phase == "doors":
+        await f.tap(f.by_id("done"))
+
+
+async def reveal(f, door: int, shots=None, name: str = "") -> dict:
+    await f.wait_screen(TABLE)
+    if state(f).phase != "exit":
+        raise Stuck(f"expected the Exit reveal, the table is at {state(f)!r}; banner {banner(f)!r}")
+    await f.tap(f.one("ObsoExitButton", value=door))
+    out = {"moment": f.app.plugin.turn.moment, "headline": f.app.plugin.turn.prompt,
+           "costs": [line["text"] for line in f.app.plugin.turn.result_lines]}
+    if name and f.app.sm.current == TABLE:
+        await f.shot(shots, name)
+    return out
+
+
+async def next_turn(f) -> None:
+    await f.wait_screen(TABLE)
+    await f.tap(f.by_id("next_turn"))
+
+
+def split(chips, wrong_n: int):
+    """Which chips go wrong this turn: the last `wrong_n` (never the Traitor's chip first: it is just a chip)."""
+    chips = list(chips)
+    wrong_n = max(0, min(wrong_n, len(chips) - 1))
+    return chips[:len(chips) - wrong_n], chips[len(chips) - wrong_n:]
+
+
+def wrong_budget(s) -> int:
+    """Wrong chips that empty the normal area without touching the dark one (Dangerous Room adds one)."""
+    extra = 1 if "dangerous_room" in s.effects else 0
+    return max(0, s.normal - extra) if s.normal > extra else 0
+
+
+# ----------------------------------------------------------------- scenarios
+
+async def play(f, args) -> dict:
+    """A whole 5-player game with real loyalty cards (Eli is the Traitor), the app drawing the traps."""
+    shots = _shots(args)
+    out: dict = {"turns": []}
+    await new_table(f, args, shots=shots)
+    app = f.app
+    out["table_id"] = app.table.id
+    out.update(await through_step_3(f, decoys=2, listen=True, shots=shots, args=args))
+
+    # Turn 1, step 4: a refused tap says why; a chip put, undone, redone; the sand runs out onto space 2.
+    await f.tap(f.by_id("done"))
+    out["refused_done"] = banner(f)
+    out["phase_after_refusal"] = state(f).phase
+    await place(f, "blue", 5)
+    out["undo_text"] = f.by_id("undo").text
+    out["log_after_chip"] = [line["text"] for line in app.plugin.board.log]
+    await f.tap(f.by_id("undo"))
+    out["door_after_undo"] = state(f).door_of("blue")
+    out["redo_text"] = f.by_id("redo").text
+    await f.tap(f.by_id("redo"))
+    out["door_after_redo"] = state(f).door_of("blue")
+    await place(f, "blue", 1)          # Bea changes her mind: from door 5 to door 1
+    s = state(f)
+    if len(s.track) > 1:
+        await f.advance(15)
+        out["time_at_15s"] = f.by_id("time").text
+        await f.shot(shots, f"{args.prefix}table-step4")
+        await f.advance(45)
+        out["flip"] = {"space": state(f).space, "time": f.by_id("time").text, "log": app.plugin.board.log[0]["text"]}
+    right, wrong = split(s.chips, 2)
+    ex, _ = await choose_doors(f, [c for c in right if c != "blue"], wrong)
+    await finish_doors(f)
+    out["turns"].append(await reveal(f, ex, shots, f"{args.prefix}exit-reveal"))
+    await next_turn(f)
+
+    # Turn 2: only two chips placed before the sand runs out on the last space: "Stop!".
+    await through_step_3(f)
+    s = state(f)
+    right, wrong = split(s.chips, 1)
+    await choose_doors(f, right[:1], wrong)
+    for _ in range(len(state(f).track) - state(f).space):
+        await f.advance(state(f).setup.rules.hourglass)
+    out["stop"] = {"phase": state(f).phase, "stopped": state(f).stopped, "moment": app.plugin.turn.moment}
+    await f.shot(shots, f"{args.prefix}stop")
+    out["turns"].append(await reveal(f, 1))
+    await next_turn(f)
+
+    # Then wrong doors until the normal area is empty: the accusation.
+    while state(f).phase not in ("discussion",):
+        await through_step_3(f, decoys=1)
+        s = state(f)
+        right, wrong = split(s.chips, wrong_budget(s))
+        ex, _ = await choose_doors(f, right, wrong)
+        await finish_doors(f)
+        out["turns"].append(await reveal(f, ex))
+        if state(f).phase == "end":
+            await next_turn(f)
+        if len(out["turns"]) > 12:
+            raise Stuck("the normal area never emptied")
+    out["accusation"] = await accusation_tie_then_traitor(f, args, shots)
+    await next_turn(f)
+
+    # The Traitor is out: the loyal wizards find every Exit until they escape.
+    while state(f).phase not in ("over", "unmask"):
+        await through_step_3(f)
+        ex, _ = await choose_doors(f, list(state(f).chips), [])
+        await finish_doors(f)
+        out["turns"].append(await reveal(f, ex))
+        if state(f).phase == "end":
+            await next_turn(f)
+        if len(out["turns"]) > 25:
+            raise Stuck("the game does not end")
+    await f.wait_screen(END)
+    end = app.plugin.end
+    out["end"] = {"headline": end.headline, "why": end.why, "prompt": end.prompt,
+                  "players": [p["text"] for p in end.player_lines]}
+    await f.tap(f.by_id("export"))
+    out["export_text"] = end.export_text
+    out["export_banner"] = banner(f)
+    await f.shot(shots, f"{args.prefix}end")
+    out["final"] = state(f).to_json()
+    out["moves"] = app.plugin.moves.lines(app.t)
+    await f.tap(f.by_id("home"))
+    await f.wait_screen("home")
+    return out
+
+
+async def accusation_tie_then_traitor(f, args, shots) -> dict:
+    """Round 1: the hourglass runs out, a tied vote (Bea and Cruz), both Loyal. Round 2: Eli is found."""
+    out = {}
+    await f.wait_screen(ACCUSE)
+    out["talk_time"] = f.by_id("time").text
+    out["talk_prompt"] = f.app.plugin.accuse.prompt
+    await f.advance(state(f).setup.rules.hourglass)
+    out["after_sand"] = state(f).phase
+    votes = {"blue": "green", "green": "blue", "red": "blue", "yellow": "green"}
+    for voter, target in votes.items():
+        await f.tap(f.one("ObsoVoteCell", voter=voter, target=target))
+    await f.shot(shots, f"{args.prefix}accusation")
+    await f.tap(f.by_id("count"))
+    out["accused"] = list(state(f).accused)
+    out["loyalty_prompt"] = f.app.plugin.accuse.prompt
+    await f.tap(f.one("ObsoCardButton", value=""))
+    out["round2_result"] = f.app.plugin.accuse.result
+    out["box_after_round1"] = state(f).box
+    await f.tap(f.by_id("vote_now"))
+    for voter in ("blue", "green", "red"):
+        await f.tap(f.one("ObsoVoteCell", voter=voter, target=TRAITOR))
+    await f.tap(f.one("ObsoVoteCell", voter=TRAITOR, target="blue"))
+    await f.tap(f.by_id("count"))
+    await f.tap(f.one("ObsoCardButton", value=TRAITOR))
+    await f.wait_screen(TABLE)
+    out["found"] = [line["text"] for line in f.app.plugin.turn.result_lines]
+    return out
+
+
+async def deal(f, args) -> dict:
+    """App-dealt loyalty: each wizard takes the tablet, holds their card, lets go, passes it on."""
+    out: dict = {"states": []}
+    await new_table(f, args, loyalty="app")
+    await f.wait_screen(PRIVATE)
+    shots = _shots(args)
+    app = f.app
+    out["table_id"] = app.table.id
+    await f.tap(f.by_id("finish"))               # too early: not everyone has seen
+    out["early_finish"] = banner(f)
+    app.dismiss_banner()
+    await f.frames(2)
+    for chip in state(f).setup.wizards:
+        name = state(f).setup.name_of(chip)
+        out["states"].append({"who": name, "when": "list", "texts": f.texts()})
+        await f.tap(f.one("ObsoWizardButton", value=chip))
+        out["states"].append({"who": name, "when": "before", "texts": f.texts()})
+        card = f.by_id("card")
+        touch = await f.press(card)
+        out["states"].append({"who": name, "when": "holding", "texts": f.texts()})
+        if chip == "blue":
+            await f.shot(shots, f"{args.prefix}loyalty-held")
+        await f.lift(card, touch)
+        out["states"].append({"who": name, "when": "after", "texts": f.texts()})
+        await f.tap(f.by_id("pass_on"))
+    out["states"].append({"who": "", "when": "list", "texts": f.texts()})
+    await f.shot(shots, f"{args.prefix}loyalty")
+    await f.tap(f.by_id("finish"))
+    await f.wait_screen(TABLE)
+    out["table_texts"] = f.texts()
+    await f.tap(f.by_id("loyalty"))                # a wizard forgot: the same private screen from the table
+    await f.wait_screen(PRIVATE)
+    out["again_texts"] = f.texts()
+    await f.tap(f.by_id("finish"))
+    await f.wait_screen(TABLE)
+    await through_step_3(f)
+    out["step4_texts"] = f.texts()
+    return out
+
+
+async def hang(f, args) -> dict:
+    """A table at step 4 with 20 s of sand gone; then wait to be killed."""
+    await new_table(f, args)
+    await through_step_3(f)
+    await place(f, "blue", 3)
+    await f.advance(20)
+    return {"table_id": f.app.table.id, "time": f.by_id("time").text,
+            "remaining": f.app.table.timers.remaining("hourglass"), "wall": f.clock.wall(), "hang": True}
+
+
+async def resume(f, args) -> dict:
+    """Reopen the unfinished table from Home by touch; the hourglass shows the time the sand really has left."""
+    await f.wait_screen("home")
+    rows = [r for r in f.by_class("TableItem") if r.resume]
+    button = rows[0].ids.get("open") if rows and hasattr(rows[0], "ids") else None
+    if button is None:
+        from companion.ui.widgets import BigButton
+
+        button = next(c for c in rows[0].children if isinstance(c, BigButton))
+    await f.tap(button)
+    await f.wait_screen(TABLE)
+    out = {"table_id": f.app.table.id, "time": f.by_id("time").text, "phase": state(f).phase,
+           "remaining": f.app.table.timers.remaining("hourglass"), "door": state(f).door_of("blue")}
+    left = out["remaining"]
+    await f.advance(left - 0.5)
+    out["space_before"] = state(f).space
+    await f.advance(0.5)
+    out["space_after"] = state(f).space
+    out["time_after"] = f.by_id("time").text
+    return out
+
+
+async def accuse(f, args) -> dict:
+    """A prepared table in the accusation (4 normal tokens gone, 5 dark left): by touch, a tie (both Loyal), a
+    round where everyone abstains, a Loyal wizard accused alone — the cohesion runs out: who was the Traitor?"""
+    out: dict = {}
+    await f.wait_screen("home")
+    rows = [r for r in f.by_class("TableItem") if r.resume]
+    button = rows[0].ids.get("open") if rows else None
+    if button is None:
+        from companion.ui.widgets import BigButton
+
+        button = next(c for c in rows[0].children if isinstance(c, BigButton))
+    await f.tap(button)
+    await f.wait_screen(ACCUSE)
+    model = f.app.plugin.accuse
+    out["round1"] = {"prompt": model.prompt, "time": f.by_id("time").text, "view": model.view}
+    await f.tap(f.by_id("vote_now"))
+    await f.tap(f.by_id("count"))                       # nobody has voted yet: says who is missing
+    out["incomplete"] = banner(f)
+    for voter, target in {"blue": "green", "green": "blue", "red": "blue", "yellow": "blue"}.items():
+        await f.tap(f.one("ObsoVoteCell", voter=voter, target=target))
+    await f.tap(f.one("ObsoVoteCell", voter="yellow", target="blue"))     # Eli takes the vote back …
+    out["count_text_taken_back"] = f.by_id("count").text
+    await f.tap(f.one("ObsoVoteCell", voter="yellow", target="green"))    # … and points at Cruz
+    await f.tap(f.by_id("count"))
+    out["accused"] = list(state(f).accused)
+    out["loyalty_prompt"] = model.prompt
+    out["card_options"] = [b.text for b in f.by_class("ObsoCardButton")]
+    await f.tap(f.one("ObsoCardButton", value=""))
+    out["round2"] = {"result": model.result, "box": state(f).box, "dark": state(f).dark,
+                     "cohesion_text": f.app.plugin.board.cohesion_text, "round": state(f).accusation}
+    await f.advance(state(f).setup.rules.hourglass)
+    for voter in ("blue", "green", "red", "yellow"):
+        await f.tap(f.one("ObsoVoteCell", voter=voter, target="-"))
+    await f.tap(f.by_id("count"))
+    out["round3"] = {"result": model.result, "box": state(f).box, "round": state(f).accusation}
+    await f.tap(f.by_id("vote_now"))
+    for voter, target in {"blue": "red", "green": "red", "red": "blue", "yellow": "red"}.items():
+        await f.tap(f.one("ObsoVoteCell", voter=voter, target=target))
+    await f.tap(f.by_id("count"))
+    await f.tap(f.one("ObsoCardButton", value=""))
+    await f.wait_screen(END)
+    end = f.app.plugin.end
+    out["unmask"] = {"headline": end.headline, "prompt": end.prompt,
+                     "options": [(b.text, b.enabled) for b in f.by_class("ObsoUnmaskButton")]}
+    await f.tap(f.one("ObsoUnmaskButton", value="green"))      # Cruz showed a Loyal card: refused, says why
+    out["unmask_refused"] = banner(f)
+    await f.tap(f.one("ObsoUnmaskButton", value=TRAITOR))
+    out["over"] = {"headline": end.headline, "why": end.why, "prompt": end.prompt,
+                   "players": [p["text"] for p in end.player_lines], "side": state(f).side}
+    return out

@@ -1,0 +1,57 @@
+"""Loyalty cards dealt by the app, seen in private: each wizard holds their own card; nothing secret is ever on
+the shared screen (no widget holds the word, not even a hidden one), and the screens do not depend on who the
+Traitor is. Two tables whose deals differ (seeds 1 and 3: Eli, then Dani is the Traitor) are compared."""
+from __future__ import annotations
+
+import pytest
+
+from companion.games.obscurio.setup import deal_traitor
+from tests.ui.obscurio_run import run_driver
+
+pytestmark = pytest.mark.ui
+WIZARDS = ("blue", "green", "red", "yellow")
+NAMES = {"blue": "Bea", "green": "Cruz", "red": "Dani", "yellow": "Eli"}
+CARD_WORDS = {"Loyal", "Traitor"}
+
+
+@pytest.fixture(scope="module")
+def deals(tmp_path_factory):
+    out = {}
+    for seed in (1, 3):
+        data = tmp_path_factory.mktemp(f"deal{seed}")
+        out[seed] = run_driver("deal", "--data-dir", str(data), "--seed", str(seed), out=data / "result.json")
+    return out
+
+
+def test_the_two_deals_differ(deals):
+    assert deal_traitor(1, WIZARDS) != deal_traitor(3, WIZARDS)
+
+
+def test_each_wizard_sees_only_their_own_card_while_holding_it(deals):
+    for seed, result in deals.items():
+        traitor = NAMES[deal_traitor(seed, WIZARDS)]
+        holding = {s["who"]: s["texts"] for s in result["states"] if s["when"] == "holding"}
+        assert set(holding) == set(NAMES.values())
+        for who, texts in holding.items():
+            words = [t for t in texts if t in CARD_WORDS]
+            assert words == (["Traitor"] if who == traitor else ["Loyal"]), (seed, who, texts)
+            before = next(s["texts"] for s in result["states"] if s["who"] == who and s["when"] == "before")
+            # Holding changes the card's word and nothing else on the screen.
+            assert [t for t in texts if t not in CARD_WORDS] == [t for t in before if t != "Hold here"]
+
+
+def test_nothing_secret_anywhere_else(deals):
+    for result in deals.values():
+        shared = [s["texts"] for s in result["states"] if s["when"] != "holding"]
+        shared += [result["table_texts"], result["again_texts"], result["step4_texts"]]
+        for texts in shared:
+            assert not CARD_WORDS & set(texts), texts
+    # Whoever the Traitor is, every screen state outside the held card shows exactly the same texts.
+    a, b = deals[1], deals[3]
+    assert [s for s in a["states"] if s["when"] != "holding"] == [s for s in b["states"] if s["when"] != "holding"]
+    assert a["table_texts"] == b["table_texts"] and a["again_texts"] == b["again_texts"]
+
+
+def test_the_game_waits_until_every_wizard_has_looked(deals):
+    for result in deals.values():
+        assert result["early_finish"] == "Not everyone has seen their card: Bea, Cruz, Dani, Eli"

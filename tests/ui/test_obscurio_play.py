@@ -1,0 +1,111 @@
+"""A whole 5-player Obscurio game on the real app, by touches, with a fake clock driving the hourglass: the sand
+running out onto the next space, "Stop!", the narrated night, an accusation (a tie, then the Traitor) and the
+escape. What the screen said is checked against the engine replaying the exported log."""
+from __future__ import annotations
+
+import pytest
+
+from companion.games.obscurio.actions import Decoys, Exit, Sand, Votes
+from companion.games.obscurio.night import script
+from companion.session.logfile import read_log
+from companion.session.store import TableStore
+from companion.session.table import Table
+from tests.ui.obscurio_run import run_driver
+
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    data = tmp_path_factory.mktemp("data")
+    result = run_driver("play", "--data-dir", str(data), "--seed", "7", out=data / "result.json")
+    log_path = data / "exports" / f"obscurio-table-{result['table_id']}.jsonl"
+    return result, read_log(log_path.read_text(encoding="utf-8")), data
+
+
+def states(log):
+    state = log.timeline.initial
+    for action in log.timeline.actions:
+        after = state.apply(action)
+        yield state, action, after
+        state = after
+
+
+def test_the_game_ends_as_the_engine_says(game):
+    result, log, data = game
+    outcome = log.state.outcome()
+    assert outcome is not None and outcome.detail["side"] == "wizards"
+    assert result["final"] == log.state.to_json()
+    end = result["end"]
+    assert end["headline"] == "The wizards escape!"
+    left = log.state.cohesion_left
+    assert end["why"] == outcome.detail["why"] and f"with {left} cohesion" in end["why"]
+    assert end["prompt"] == "The Traitor was Eli"
+    assert end["players"][4].startswith("Eli — Traitor · loses")
+    assert all(" · wins" in line for line in end["players"][:4])
+    # The export said where it went, in words, and the table is finished in the store.
+    assert str(data / "exports") in result["export_banner"]
+    with TableStore(data) as store:
+        assert result["table_id"] in [row.id for row in store.finished()]
+        assert Table.open(store, result["table_id"]).state == log.state
+
+
+def test_the_sand_ran_out_onto_the_next_space_then_stop(game):
+    result, log, _ = game
+    assert result["time_at_15s"] == "0:45"
+    assert result["flip"] == {"space": 1, "time": "1:00",
+                              "log": "The sand ran out: the hourglass moves to space 2 of 3"}
+    sands = [(before, after) for before, action, after in states(log) if isinstance(action, Sand)]
+    assert any(b.phase == "doors" and a.phase == "doors" and a.space == b.space + 1 for b, a in sands)
+    assert any(a.phase == "exit" and a.stopped for _, a in sands)
+    assert result["stop"] == {"phase": "exit", "stopped": True, "moment": "Stop!"}
+    # Chips still in the centre at "Stop!" paid like wrong doors, and the screen said so.
+    assert any("(no door)" in line for line in result["turns"][1]["costs"])
+
+
+def test_the_night_was_narrated_line_by_line(game):
+    result, log, _ = game
+    first_night = next(before for before, action, _ in states(log) if isinstance(action, Decoys))
+    lines = [line.text for line in script(first_night)]
+    assert result["night_lines"] == lines                     # shown large, one after the other, on the clock
+    assert result["said"][:len(lines)] == lines               # and spoken
+    assert result["night_after"] == "Everyone's eyes are open."
+    assert result["decoy_options"] == list(range(first_night.max_decoys + 1))
+    for sound in ("flip", "stop", "night", "end"):
+        assert sound in result["sounds"]
+
+
+def test_the_accusation_a_tie_then_the_traitor(game):
+    result, log, _ = game
+    acc = result["accusation"]
+    assert acc["talk_time"] == "1:00" and acc["after_sand"] == "vote"
+    assert acc["accused"] == ["blue", "green"]              # 2 votes each: a tie accuses both
+    assert acc["round2_result"] == "Accused: Bea: Loyal, −2 to the box; Cruz: Loyal, −2 to the box"
+    assert "Accused: Eli: the Traitor!" in acc["found"]
+    votes = [a for _, a, _ in states(log) if isinstance(a, Votes)]
+    assert len(votes) == 2 and votes[1].as_dict() == {"blue": "yellow", "green": "yellow", "red": "yellow",
+                                                       "yellow": "blue"}
+    assert log.state.exposed and log.state.traitor == "yellow"
+
+
+def test_a_refused_tap_says_why_and_undo_names_the_move(game):
+    result, _, _ = game
+    assert result["refused_done"] == "Every wizard chooses a door first: Bea, Cruz, Dani, Eli still in the centre"
+    assert result["phase_after_refusal"] == "doors"
+    assert result["undo_text"] == "Undo: Bea: door 5"
+    assert result["log_after_chip"][0] == "Bea: door 5"
+    assert result["door_after_undo"] is None
+    assert result["redo_text"] == "Redo: Bea: door 5"
+    assert result["door_after_redo"] == 5
+
+
+def test_the_move_log_tells_the_game_in_players_words(game):
+    result, log, _ = game
+    moves = result["moves"]
+    assert len(moves) == len(log.timeline.actions)
+    assert moves[0].startswith("Traps drawn: ")
+    assert "Bea: door 1" in moves and "Vote: Bea, Cruz accused" in moves
+    assert "Every accused wizard showed a Loyal card" in moves and "Eli showed the Traitor card" in moves
+    assert moves[-1] == "The Exit is door 1: the wizards escape the Library!"
+    exits = [a for _, a, _ in states(log) if isinstance(a, Exit)]
+    assert sum(m.startswith("The Exit is door") for m in moves) == len(exits)
