@@ -11,6 +11,7 @@ Scenarios (tests/ui/test_obscurio_*.py run them):
   hang     a table to step 4, 20 s of sand gone; report, then wait to be killed
   resume   reopen the unfinished table (the clock's wall time from --wall) and report the hourglass
   accuse   resume a prepared table in the accusation (the test wrote it): votes by touch until the game ends
+  small    a 2-player setup (companion chip, rulings, hourglass and time track edited) and a turn
 
 The app's clock is a FakeClock that only this driver moves (`advance`): no test ever sleeps for game time. The
 driver decides what to tap by reading the screen and the table's state (as the group reads the real table), and
@@ -203,7 +204,7 @@ class Finger:
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("scenario", choices=("play", "deal", "hang", "resume", "accuse"))
+    p.add_argument("scenario", choices=("play", "deal", "hang", "resume", "accuse", "small"))
     p.add_argument("--data-dir", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--seed", type=int, default=7)

@@ -260,9 +260,11 @@ async def accusation_tie_then_traitor(f, args, shots) -> dict:
 
 
 async def deal(f, args) -> dict:
-    """App-dealt loyalty: each wizard takes the tablet, holds their card, lets go, passes it on."""
+    """App-dealt loyalty: each wizard takes the tablet, holds their card, lets go, passes it on. The traps come
+    from the group's real bag: +2, Locked Doors and Great Room, tapped in; step 4 then reveals the 7 doors one at
+    a time."""
     out: dict = {"states": []}
-    await new_table(f, args, loyalty="app")
+    await new_table(f, args, loyalty="app", bag="physical")
     await f.wait_screen(PRIVATE)
     shots = _shots(args)
     app = f.app
@@ -289,13 +291,55 @@ async def deal(f, args) -> dict:
     await f.tap(f.by_id("finish"))
     await f.wait_screen(TABLE)
     out["table_texts"] = f.texts()
+    await f.shot(shots, f"{args.prefix}draw-real-bag-empty")
     await f.tap(f.by_id("loyalty"))                # a wizard forgot: the same private screen from the table
     await f.wait_screen(PRIVATE)
     out["again_texts"] = f.texts()
     await f.tap(f.by_id("finish"))
     await f.wait_screen(TABLE)
-    await through_step_3(f)
+    out.update(await real_bag_and_locked_doors(f, args, shots))
     out["step4_texts"] = f.texts()
+    return out
+
+
+async def real_bag_and_locked_doors(f, args, shots) -> dict:
+    out = {}
+    turn = f.app.plugin.turn
+    out["draw_prompt"] = turn.prompt
+    for trap in ("plus2", "locked_doors"):
+        await f.tap(f.one("ObsoTrapButton", value=trap))
+    out["drawn_2"] = turn.drawn_text
+    await f.tap(f.one("ObsoTrapButton", value="dark_night"))
+    await f.tap(f.by_id("take_out"))                       # not that one: take it out again
+    await f.tap(f.one("ObsoTrapButton", value="great_room"))
+    out["drawn_3"] = turn.drawn_text
+    await f.tap(f.one("ObsoTrapButton", value="espionage"))   # one too many
+    out["too_many"] = banner(f)
+    await f.shot(shots, f"{args.prefix}draw-real-bag")
+    await f.tap(f.by_id("confirm_draw"))
+    out["traps"] = list(state(f).traps)
+    out["trap_rows"] = [row["name"] for row in f.app.plugin.board.traps]
+    await f.tap(f.by_id("riddle"))
+    await f.wait_screen(NIGHT)
+    await f.tap(f.by_id("skip"))
+    await f.tap(f.one("ObsoDecoyButton", value=0))
+    await f.wait_screen(TABLE)
+    out["heads"] = [(h["text"], h["state"]) for h in turn.door_heads]
+    await place(f, "blue", 2)                               # door 2 is still locked: refused, says why
+    out["locked_refusal"] = banner(f)
+    await place(f, "blue", 1)
+    await f.tap(f.by_id("done"))                            # not every door revealed, not every chip placed
+    out["done_refusal"] = banner(f)
+    await f.tap(f.by_id("open_next"))
+    await place(f, "green", 2)
+    await place(f, "red", 2)
+    await f.shot(shots, f"{args.prefix}locked-doors")
+    while state(f).opened < state(f).n_doors:
+        await f.tap(f.by_id("open_next"))
+    out["opened"] = state(f).opened
+    await f.tap(f.by_id("done"))                            # Eli declined every door
+    out["after_done"] = state(f).phase
+    out["exit"] = await reveal(f, 2)
     return out
 
 
@@ -380,4 +424,54 @@ async def accuse(f, args) -> dict:
     await f.tap(f.one("ObsoUnmaskButton", value=TRAITOR))
     out["over"] = {"headline": end.headline, "why": end.why, "prompt": end.prompt,
                    "players": [p["text"] for p in end.player_lines], "side": state(f).side}
+    return out
+
+
+async def small(f, args) -> dict:
+    """Two players: the companion chip, loyalty cards refused (says why), the rulings list with this table's
+    values, the hourglass set to 90 s and a 4-space track; a turn without a night; the own chip costs 2."""
+    out: dict = {}
+    await f.wait_screen("home")
+    await f.tap(f.by_class("GameCard", game="obscurio")[0].ids.new_button)
+    await f.wait_screen("obscurio-setup")
+    await f.tap(f.one("ObsoCountButton", n=2))
+    setup = f.app.plugin.setup
+    out["companion_default"] = next(s["value"] for s in setup.companion_swatches if s["selected"])
+    await f.tap(f.one("ObsoSwatch", index=-1, value="blue"))      # that is Bea's own chip: refused
+    out["companion_refused"] = banner(f)
+    await f.tap(f.one("ObsoSwatch", index=-1, value="pink"))
+    await f.tap(f.by_id("loyalty_app"))
+    out["loyalty_refused"] = banner(f)
+    out["box"] = (setup.cohesion, setup.dark)
+    for _ in range(3):
+        await f.tap(f.by_id("hourglass").children[0])              # + (the last child is the first in kv)
+    await f.tap(f.by_id("spaces_more"))                            # one more time-track space
+    await f.tap(f.one("ObsoTrackButton", index=0))                # its first space: +0 → +1
+    for row in sorted(f.by_class("ObsoSetupRow"), key=lambda r: r.index):
+        await f.type_text(row.ids.name, NAMES[row.index])
+    out["before_rulings"] = [f.app.sm.current, setup.hourglass, setup.track, banner(f)]
+    await f.tap(f.by_id("rulings"))
+    await f.frames(3)
+    popup = f.app.rulings_popup
+    if popup is None:
+        raise Stuck(f"no rulings list: {out}")
+    rows = [w for w in popup.walk(restrict=True) if type(w).__name__ == "RulingRow"]
+    out["rulings"] = [r.title for r in rows]
+    await f.shot(_shots(args), f"{args.prefix}rulings")
+    popup.dismiss(animation=False)
+    await f.frames(3)
+    await f.shot(_shots(args), f"{args.prefix}setup-2p")
+    await f.tap(f.by_id("start"))
+    await f.wait_screen(TABLE)
+    s = state(f)
+    out["setup"] = s.setup.to_json()
+    await f.tap(f.by_id("draw"))
+    await f.tap(f.by_id("riddle"))
+    out["after_riddle"] = [f.app.sm.current, state(f).phase]
+    out["rows"] = [r["name"] for r in f.app.plugin.turn.chip_rows]
+    await place(f, "blue", 1)
+    await place(f, "pink", 2)
+    out["time"] = f.by_id("time").text
+    await f.tap(f.by_id("done"))
+    out["exit"] = await reveal(f, 2)
     return out

@@ -1,6 +1,9 @@
 """Loyalty cards dealt by the app, seen in private: each wizard holds their own card; nothing secret is ever on
 the shared screen (no widget holds the word, not even a hidden one), and the screens do not depend on who the
-Traitor is. Two tables whose deals differ (seeds 1 and 3: Eli, then Dani is the Traitor) are compared."""
+Traitor is. Two tables whose deals differ (seeds 1 and 3: Eli, then Dani is the Traitor) are compared.
+
+Their traps come from the group's real bag (+2, Locked Doors, Great Room, tapped in), so both tables then play the
+same step 4: 7 doors revealed one at a time."""
 from __future__ import annotations
 
 import pytest
@@ -55,3 +58,19 @@ def test_nothing_secret_anywhere_else(deals):
 def test_the_game_waits_until_every_wizard_has_looked(deals):
     for result in deals.values():
         assert result["early_finish"] == "Not everyone has seen their card: Bea, Cruz, Dani, Eli"
+
+
+def test_traps_from_the_real_bag_and_locked_doors(deals):
+    for r in deals.values():
+        assert r["draw_prompt"] == "Draw 1 trap token"
+        assert r["drawn_2"] == "Drawn: 2 of 3 — +2, Locked Doors"      # the +2 made it 3
+        assert r["drawn_3"] == "Drawn: 3 of 3 — +2, Locked Doors, Great Room"
+        assert r["too_many"] == "All 3 tokens are in: confirm them, or take one out"
+        assert r["traps"] == ["plus2", "great_room", "locked_doors"]
+        assert r["trap_rows"] == ["+2", "Great Room", "Locked Doors"]
+        assert r["heads"] == [["1", "new"]] + [[str(d), "closed"] for d in range(2, 8)]
+        assert r["locked_refusal"] == "Under Locked Doors only the door just revealed (#1) can be chosen"
+        assert r["done_refusal"] == "Reveal the remaining doors first, or every chip must have chosen one"
+        assert r["opened"] == 7 and r["after_done"] == "exit"
+        assert r["exit"]["costs"][:2] == ["Bea: −1", "Eli: −1 (no door)"]   # Eli declined every door
+    assert deals[1]["step4_texts"] == deals[3]["step4_texts"]

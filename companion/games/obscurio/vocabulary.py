@@ -34,8 +34,9 @@ WATCHER_NONE = N_("no effect")
 WATCHER_ACTS = N_("acts as {trap}")
 COHESION_VALUE = N_("{n} players: {total}")
 COHESION_DARK_VALUE = N_("dark area with 2-3 players: {n}")
+COHESION_TABLE_VALUE = N_("{total} tokens, {dark} of them in the dark area")
 
 # Vocabulary name -> {code: msgid}: how a refusal's game words (errors.Term) are translated.
 TERMS = {"colour": CHARACTER, "trap": TRAP}
 MSGIDS = (*TRAP_EFFECT.values(), *ROLE.values(), *ENDING.values(), *DANGEROUS_ROOM_VALUE.values(), WATCHER_NONE,
-          WATCHER_ACTS, COHESION_VALUE, COHESION_DARK_VALUE)
+          WATCHER_ACTS, COHESION_VALUE, COHESION_DARK_VALUE, COHESION_TABLE_VALUE)

@@ -47,6 +47,7 @@ class Plugin(GamePlugin):
         self.narrator = None
         self.speaker = None          # None: the system's (espeak-ng where it exists); tests put their own here
         self.private = False         # the pass-the-tablet loyalty screen is open
+        self.box = None              # (cohesion, dark) of the table whose rulings are shown
         self._unsubscribe: list = []
         self._tick_ev = None
         self.ticks = 0               # frame ticks so far (a test driver waits for the next one after moving its clock)
@@ -107,7 +108,7 @@ class Plugin(GamePlugin):
     def ruling_value(self, ruling_id: str, rules) -> str | None:
         from companion.ui.obscurio.setup import ruling_value
 
-        return ruling_value(ruling_id, rules, self.app.t)
+        return ruling_value(ruling_id, rules, self.app.t, self.box)
 
     # -- the private loyalty screen ------------------------------------------------------------------------------
     def open_loyalty_deal(self) -> None:

@@ -79,7 +79,9 @@ class Board(EventDispatcher):
         self.redraw_sand()
 
     def show_rulings(self) -> None:
-        self.app.show_rulings("obscurio", self.table.state.setup.rules)
+        setup = self.table.state.setup
+        self.plugin.box = (setup.cohesion, setup.dark)
+        self.app.show_rulings("obscurio", setup.rules)
 
     def _history(self, step) -> None:
         try:  # with nothing to take back, the table's refusal says so ("Nothing to undo")

@@ -19,7 +19,7 @@ from companion.games.obscurio.constants import CHARACTERS, DEFAULT_DIFFICULTY, G
 from companion.games.obscurio.rules import HOURGLASS, MAX_BONUS, MAX_TRACK, Rules
 from companion.games.obscurio.setup import Setup
 from companion.games.obscurio.vocabulary import (
-    CHARACTER, COHESION_DARK_VALUE, COHESION_VALUE, DANGEROUS_ROOM_VALUE, TRAP, WATCHER_ACTS, WATCHER_NONE,
+    CHARACTER, COHESION_DARK_VALUE, COHESION_TABLE_VALUE, COHESION_VALUE, DANGEROUS_ROOM_VALUE, TRAP, WATCHER_ACTS, WATCHER_NONE,
 )
 from companion.session.store import StoreError
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
@@ -28,8 +28,9 @@ HOURGLASS_STEP = 10   # seconds per tap on the hourglass stepper
 BONUS_CYCLE = 5       # a time-track space's bonus goes 0, 1 … 4 and round again
 
 
-def ruling_value(ruling_id: str, rules: Rules, t) -> str | None:
-    """The table's value of an editable ruling in the players' language."""
+def ruling_value(ruling_id: str, rules: Rules, t, box: tuple[int, int] | None = None) -> str | None:
+    """The table's value of an editable ruling in the players' language; `box`: the (cohesion, dark) numbers this
+    table uses (typed from the group's box), which the cohesion ruling shows instead of its whole table."""
     track = lambda spaces: ", ".join(f"+{b}" for b in spaces)  # noqa: E731
     if ruling_id == "obscurio-hourglass":
         return f"{rules.hourglass} s"
@@ -37,6 +38,8 @@ def ruling_value(ruling_id: str, rules: Rules, t) -> str | None:
         return track(rules.time_track)
     if ruling_id == "obscurio-evanescent":
         return track(rules.evanescent_track)
+    if ruling_id == "obscurio-cohesion" and box is not None:
+        return t(COHESION_TABLE_VALUE).format(total=box[0], dark=box[1])
     if ruling_id == "obscurio-cohesion":
         return "; ".join([t(COHESION_VALUE).format(n=n, total=total) for n, total in rules.cohesion]
                          + [t(COHESION_DARK_VALUE).format(n=rules.dark_2_3)])
@@ -214,6 +217,7 @@ class SetupModel(EventDispatcher):
         return Rules(hourglass=int(self.hourglass), time_track=tuple(self._track))
 
     def show_rulings(self) -> None:
+        self.plugin.box = (int(self.cohesion), int(self.dark))
         self.app.show_rulings("obscurio", self.rules())
 
     def start(self) -> None:

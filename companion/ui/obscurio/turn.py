@@ -221,16 +221,16 @@ class TurnModel(EventDispatcher):
         setup = state.setup
         heads = []
         for d in range(1, state.n_doors + 1):
-            kind, sub = "open", ""
+            kind = "open"
             if state.exit is not None:
                 kind = "exit" if d == state.exit else "wrong"
             elif state.locked and d > state.opened:
-                kind, sub = "closed", t(N_("locked"))
+                kind = "closed"
             elif d in state.hidden_doors:
-                kind, sub = "hidden", t(N_("face down"))
+                kind = "hidden"
             elif state.locked and d == state.opened and state.phase == "doors":
-                sub = t(N_("just opened"))
-            heads.append({"door": d, "text": str(d), "sub": sub, "state": kind})
+                kind = "new"
+            heads.append({"door": d, "text": str(d), "state": kind})
         self.door_heads = heads
         rows = []
         for chip in state.chips:

@@ -218,8 +218,7 @@ class ObsoChoice(ObsoButton):
 class ObsoDoorHead(Panel):
     door = NumericProperty(0)
     text = StringProperty("")
-    sub = StringProperty("")
-    state = StringProperty("open")   # open | hidden | closed | exit | wrong
+    state = StringProperty("open")   # open | new | hidden | closed | exit | wrong
 
 
 class ObsoChipCell(ObsoButton):
