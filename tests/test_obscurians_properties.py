@@ -46,6 +46,8 @@ def test_goods_and_chips_are_conserved(game):
         for i, colour in enumerate(colours):
             placed = sum(1 for c in s.placed if c.by == colour)
             assert len(s.chips_in_hand[i]) + placed + len(s.discarded[i]) == chips
+            # A chip discarded face down is counted, never named: the hand is what can still be in it, minus those.
+            assert 0 <= s.chips_left(i) <= len(s.chips_in_hand[i])
             assert all(c.on != c.by for c in s.placed)
     assert states[-1].phase == "over"
     # RULING obscurians-rounds: 4, 5 or 6 complete rounds, the sandstorm revealed in round 5, 6 or 7.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from companion.games.errors import InvalidInput
 from companion.games.text import key, shown
 from companion.games.obscurians.constants import (
-    ACTION_KINDS, COLOURS, EVENTS, FACES, MISSIONS, N_DICE, SANDSTORM, UNCOLOURED, WILD_KINDS,
+    ACTION_KINDS, COLOURS, EVENTS, FACE_DOWN, FACES, MISSIONS, N_DICE, SANDSTORM, UNCOLOURED, WILD_KINDS,
 )
 
 CARDS = EVENTS + (SANDSTORM,)
@@ -48,7 +48,8 @@ class Roll:
 
 @dataclass(frozen=True)
 class Reroll:
-    """Roll `dice` (indices 0-4) again, showing `faces`; `discard` is the chip paid, None for Reroll Once."""
+    """Roll `dice` (indices 0-4) again, showing `faces`; `discard` is the chip paid: FACE_DOWN (one chip, face down,
+    as the rulebook has it), a named mission (logs written before face-down discards), or None for Reroll Once."""
     dice: tuple[int, ...]
     faces: tuple[str, ...]
     discard: str | None = None
@@ -207,7 +208,8 @@ def _check_value(where: str, kind: str, value):
             raise InvalidInput(f"{where}: each die at most once")
         return tuple(value)
     if kind == "discard":
-        return None if value is None else _check_word(where, value, MISSIONS, "a mission chip")
+        return None if value is None else _check_word(where, value, MISSIONS + (FACE_DOWN,),
+                                                      "a mission chip or face_down")
     if kind == "count":
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise InvalidInput(f"{where}: expected a number of Wilds, 0 or more")

@@ -22,6 +22,8 @@ OPPOSITE = {
     "relocate": "wild", "wild": "relocate",
 }
 N_DICE = 5  # RULING obscurians-dice: five, not the German summary's six
+# A reroll paid with a chip discarded face down, unseen (rulebook "Rerolling"): the app never learns its mission.
+FACE_DOWN = "face_down"
 
 SANDSTORM = "sandstorm"
 EVENTS = (

@@ -13,7 +13,7 @@ from companion.games.obscurians.actions import (
     Secure, Steal, Swap,
 )
 from companion.games.obscurians.constants import (
-    ACTION_KINDS, BASE_COLOURS, COLOURS, FACES, N_DICE, WILD_KINDS,
+    ACTION_KINDS, BASE_COLOURS, COLOURS, FACE_DOWN, FACES, N_DICE, WILD_KINDS,
 )
 from companion.games.obscurians.setup import Setup, deal_missions
 from companion.games.obscurians.state import TRADE_BAN_SECURES, State, new_game
@@ -25,6 +25,7 @@ P_CHIP = 0.25
 P_PAID_REROLL = 0.08
 P_FREE_REROLL = 0.6
 P_FLIP = 0.5
+P_FACE_DOWN = 0.5  # paid rerolls discard face down (as the app records them) or, like older logs, a named chip
 
 
 def random_setup(rng: random.Random, seed: int, n_players: int = 4, deck: str = "app",
@@ -58,7 +59,8 @@ def random_action(state: State, rng: random.Random):
     if phase == "missions":
         return RevealMissions(deal_missions(rng, state.n_players))
     me = state.active
-    hand = state.chips_in_hand[me]
+    # The chips that can still be in hand, when some are really there (face-down discards are only counted).
+    hand = state.chips_in_hand[me] if state.chips_left(me) > 0 else ()
     event = state.event
     if state.dice is None:
         if event == "chips_or_dice" and state.turn_chips:
@@ -74,7 +76,7 @@ def random_action(state: State, rng: random.Random):
         if event == "flip_the_die" and rng.random() < P_FLIP:
             return Flip(tuple(rng.sample(range(N_DICE), rng.randint(1, N_DICE))))
         if hand and rng.random() < P_PAID_REROLL:
-            return _random_reroll(rng, rng.choice(hand))
+            return _random_reroll(rng, FACE_DOWN if rng.random() < P_FACE_DOWN else rng.choice(hand))
         if event == "all_actions_mandatory":
             return AssignWilds(tuple(rng.choice(WILD_KINDS) for _ in range(state.dice.count("wild"))))
         counts = state.allowed_counts()

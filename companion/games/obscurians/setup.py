@@ -33,6 +33,14 @@ def deal_missions(rng: random.Random, n_players: int) -> tuple[str, ...]:
     return tuple(pool[:n_players])
 
 
+def draw_put_back(seed: int) -> tuple[str, str]:
+    """The two mission cards a 4-player game puts back in the box (one of each trio), drawn by the app for the
+    table's seed (rulebook "Game Setup"; RULING obscurians-players). Its own stream, so the event deck of the same
+    seed is not disturbed."""
+    rng = random.Random(f"obscurians put-back {seed}")
+    return rng.choice(TRIO_A), rng.choice(TRIO_B)
+
+
 def shuffle_events(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(event deck for rounds 1-4, sandstorm deck for rounds 5-7), top card first."""
     cards = list(EVENTS)
@@ -42,9 +50,10 @@ def shuffle_events(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]
     return tuple(cards[:4]), tuple(sandstorm_deck)
 
 
-def missions_problem_of(missions, n_players: int) -> tuple[str, dict] | None:
+def missions_problem_of(missions, n_players: int, put_back=None) -> tuple[str, dict] | None:
     """Why `missions` cannot be the missions of an n-player game, as (English template, params), or None.
 
+    `put_back`: the two cards a 4-player table put back in the box, when the table told the app (Setup.put_back).
     The templates are sentences (the engine's refusals, `rules` catalogue); `missions_problem` gives the text.
     """
     if len(missions) != n_players:
@@ -61,15 +70,22 @@ def missions_problem_of(missions, n_players: int) -> tuple[str, dict] | None:
     if n_players == 4:
         if sum(m in TRIO_A for m in missions) != 2 or sum(m in TRIO_B for m in missions) != 2:
             return N_("With 4 players two of Keep/Take/Collect and two of Give/Select/Lose are in play"), {}
+        for m in put_back or ():
+            if m in missions:
+                return PUT_BACK_REFUSAL, {"mission": _mission_term(m)}
     return None
 
 
-def mission_refusals(picked, n_players: int) -> list[dict[str, IllegalAction | None]]:
+PUT_BACK_REFUSAL = N_("{mission} was put back in the box at the start of the game")
+
+
+def mission_refusals(picked, n_players: int, put_back=None) -> list[dict[str, IllegalAction | None]]:
     """While the players tap in the revealed missions: for each seat, every mission card of the game and why it
     cannot be that seat's card given the others' picks (an IllegalAction, not raised), or None when it can.
 
-    A partial deal can always be completed as long as no card is used twice and, with 4 players, no trio has more
-    than two cards (RULING obscurians-players), so those are the only reasons.
+    A partial deal can always be completed as long as no card is used twice, no card put back in the box
+    (`put_back`, 4 players) is used and, with 4 players, no trio has more than two cards (RULING
+    obscurians-players), so those are the only reasons.
     """
     pool = MISSIONS if n_players == 7 else BASE_MISSIONS
     out = []
@@ -78,7 +94,10 @@ def mission_refusals(picked, n_players: int) -> list[dict[str, IllegalAction | N
         reasons: dict[str, IllegalAction | None] = {}
         for m in pool:
             trio = TRIO_A if m in TRIO_A else TRIO_B if m in TRIO_B else ()
-            if m in others:
+            if m in (put_back or ()):
+                reasons[m] = IllegalAction.of(PUT_BACK_REFUSAL, "RULING obscurians-players",
+                                              mission=_mission_term(m))
+            elif m in others:
                 reasons[m] = IllegalAction.of("Each mission card exists only once: another player has {mission}",
                                               "RULING obscurians-players", mission=_mission_term(m))
             elif n_players == 4 and trio and sum(o in trio for o in others) >= 2:
@@ -95,9 +114,9 @@ def _mission_term(m: str) -> Term:
     return Term("mission", m, m.capitalize())
 
 
-def missions_problem(missions, n_players: int) -> str | None:
+def missions_problem(missions, n_players: int, put_back=None) -> str | None:
     """Why `missions` cannot be the missions of an n-player game (lower-case, to follow "missions: "), or None."""
-    problem = missions_problem_of(missions, n_players)
+    problem = missions_problem_of(missions, n_players, put_back)
     if problem is None:
         return None
     template, params = problem
@@ -112,6 +131,9 @@ class Setup:
     seed: int = 0
     missions: tuple[str, ...] | None = None  # known missions in seat order, or None: revealed at the end
     rules: Rules = field(default_factory=Rules)
+    # 4 players: the two mission cards put back in the box (one of Keep/Take/Collect, one of Give/Select/Lose), when
+    # the table told the app (draw_put_back, or tapped in from the real cards); None: put back unseen, not known.
+    put_back: tuple[str, ...] | None = None
 
     def __post_init__(self):
         players = self.players
@@ -145,15 +167,28 @@ class Setup:
             raise InvalidInput(f"deck: expected 'app' or 'physical', not {shown(self.deck)}")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int) or not 0 <= self.seed < MAX_SEED:
             raise InvalidInput(f"seed: expected a whole number from 0 to {MAX_SEED - 1}")
+        if self.put_back is not None:
+            self._check_put_back(n)
         if self.missions is not None:
             if not isinstance(self.missions, (tuple, list)):
                 raise InvalidInput("missions: expected a list of missions or null")
             object.__setattr__(self, "missions", tuple(self.missions))
-            problem = missions_problem(self.missions, n)
+            problem = missions_problem(self.missions, n, self.put_back)
             if problem:
                 raise InvalidInput(f"missions: {problem}")
         if not isinstance(self.rules, Rules):
             raise InvalidInput("rules: expected a Rules profile")
+
+    def _check_put_back(self, n: int) -> None:
+        if not isinstance(self.put_back, (tuple, list)):
+            raise InvalidInput("put_back: expected a list of two missions or null")
+        object.__setattr__(self, "put_back", tuple(self.put_back))
+        if n != 4:
+            raise InvalidInput(f"put_back: only a 4-player game puts mission cards back, not a {n}-player game")
+        a = [m for m in self.put_back if m in TRIO_A]
+        b = [m for m in self.put_back if m in TRIO_B]
+        if len(self.put_back) != 2 or len(a) != 1 or len(b) != 1:
+            raise InvalidInput("put_back: expected one of keep/take/collect and one of give/select/lose")
 
     @property
     def n_players(self) -> int:
@@ -183,13 +218,14 @@ class Setup:
             "seed": self.seed,
             "missions": None if self.missions is None else list(self.missions),
             "rules": self.rules.to_json(),
-        }
+        } | ({} if self.put_back is None else {"put_back": list(self.put_back)})
+        # put_back is written only when known: older setups (and their stored JSON) stay exactly as they were.
 
     @staticmethod
     def from_json(d) -> "Setup":
         if not isinstance(d, dict):
             raise InvalidInput("setup: expected an object")
-        unknown = set(d) - {"players", "start", "deck", "seed", "missions", "rules"}
+        unknown = set(d) - {"players", "start", "deck", "seed", "missions", "rules", "put_back"}
         if unknown:
             raise InvalidInput(f"{key(sorted(unknown, key=str)[0])}: unknown field")
         raw = d.get("players")
@@ -213,6 +249,9 @@ class Setup:
         missions = d.get("missions")
         if missions is not None and not isinstance(missions, list):
             raise InvalidInput("missions: expected a list or null")
+        put_back = d.get("put_back")
+        if put_back is not None and not isinstance(put_back, list):
+            raise InvalidInput("put_back: expected a list of two missions or null")
         return Setup(
             players=tuple(players),
             start=d.get("start", 0),
@@ -220,4 +259,5 @@ class Setup:
             seed=d.get("seed", 0),
             missions=None if missions is None else tuple(missions),
             rules=Rules.from_json(d.get("rules")),
+            put_back=None if put_back is None else tuple(put_back),
         )

@@ -15,7 +15,7 @@ from companion.games.obscurians.actions import (
     Secure, Steal, Swap, _sorted_goods,
 )
 from companion.games.obscurians.constants import (
-    ACTION_KINDS, ARTIFACT, COLOURS, DOUBLE_EVENT, EVENTS, FACES, GOODS_PER_COLOUR, LAMP, MISSIONS, N_DICE,
+    ACTION_KINDS, ARTIFACT, COLOURS, DOUBLE_EVENT, EVENTS, FACE_DOWN, FACES, GOODS_PER_COLOUR, LAMP, MISSIONS, N_DICE,
     NO_EVENT, OPPOSITE, SANDSTORM, UNCOLOURED, WILD_KINDS,
 )
 from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
@@ -103,7 +103,7 @@ def _merge(a: dict, b: dict) -> dict:
 class State:
     __slots__ = ("setup", "phase", "round", "event", "start_player", "active", "goods", "secured", "trade_ban",
                  "chips_in_hand", "placed", "discarded", "dice", "pending", "chosen", "missions", "revealed",
-                 "free_reroll_used", "turn_chips", "_seat")
+                 "free_reroll_used", "turn_chips", "hidden_discards", "_seat")
 
     # ----------------------------------------------------------------- construction and copying
 
@@ -128,13 +128,15 @@ class State:
         s.revealed = self.revealed
         s.free_reroll_used = self.free_reroll_used
         s.turn_chips = self.turn_chips
+        s.hidden_discards = self.hidden_discards
         s._seat = self._seat
         return s
 
     def _key(self):
         return (self.setup, self.phase, self.round, self.event, self.start_player, self.active, self.goods,
                 self.secured, self.trade_ban, self.chips_in_hand, self.placed, self.discarded, self.dice,
-                self.pending, self.chosen, self.missions, self.revealed, self.free_reroll_used, self.turn_chips)
+                self.pending, self.chosen, self.missions, self.revealed, self.free_reroll_used, self.turn_chips,
+                self.hidden_discards)
 
     def __eq__(self, other):
         return isinstance(other, State) and self._key() == other._key()
@@ -171,6 +173,12 @@ class State:
         if seat is None:
             raise IllegalAction.of("Nobody at this table plays {colour}", colour=Term("colour", colour, colour))
         return seat
+
+    def chips_left(self, seat: int) -> int:
+        """How many suspicion chips `seat` really holds. `chips_in_hand` lists the chips that *can* still be in the
+        hand (not placed, not discarded by name); chips discarded face down are only counted, never named, so the
+        hand is that list minus `hidden_discards[seat]` unknown ones (rulebook "Rerolling")."""
+        return len(self.chips_in_hand[seat]) - self.hidden_discards[seat]
 
     def _holder(self, good: str) -> int | None:
         for i in range(len(self.goods)):
@@ -355,7 +363,11 @@ class State:
         if on == me:
             raise IllegalAction.of("You cannot place a suspicion chip on your own board", "Turn Sequence 1")
         hand = self.chips_in_hand[me]
+        if self.chips_left(me) < 1:
+            raise IllegalAction.of("{name} has no suspicion chip left in hand", "Turn Sequence 1", name=self.name(me))
         if a.mission not in hand:
+            # Checked against the chips that can still be in hand: a chip discarded face down is not known, so any
+            # chip not placed or named may still be there (rulebook "Rerolling").
             raise IllegalAction.of("{name} has no {mission} chip left to place", "Turn Sequence 1",
                                      name=self.name(me), mission=_mission(a.mission))
         s = self._copy()
@@ -395,7 +407,14 @@ class State:
                 raise IllegalAction.of("{name} has already used this round's free reroll", "Event Cards: Reroll Once",
                                        name=self.name(me))
             s.free_reroll_used = True
-        else:
+        elif self.chips_left(me) < 1:
+            raise IllegalAction.of("{name} has no suspicion chip left to discard", "Rerolling", name=self.name(me))
+        elif a.discard == FACE_DOWN:
+            # One chip, face down and unseen (rulebook "Rerolling"): only the count is known.
+            hidden = list(self.hidden_discards)
+            hidden[me] += 1
+            s.hidden_discards = tuple(hidden)
+        else:  # a named chip: logs written before face-down discards
             hand = self.chips_in_hand[me]
             if a.discard not in hand:
                 raise IllegalAction.of("{name} has no {mission} chip left to discard", "Rerolling",
@@ -665,7 +684,7 @@ class State:
         if self.phase != "missions":
             raise IllegalAction.of("Missions are revealed when the game is over" if self.phase != "over"
                                    else "The missions are already known")
-        problem = missions_problem_of(a.missions, self.n_players)
+        problem = missions_problem_of(a.missions, self.n_players, self.setup.put_back)
         if problem:
             template, params = problem
             raise IllegalAction.of(template, **params)
@@ -687,14 +706,14 @@ class State:
         me = self.active
         out = set()
         if self.dice is None:
-            if self.chips_in_hand[me]:
+            if self.chips_left(me) > 0:
                 out.add("chip")
             if self.event == "chips_or_dice":
                 out.add("end")  # the chips choice, placed or not
             if not (self.event == "chips_or_dice" and self.turn_chips):
                 out.add("roll")
         elif self.chosen is None:
-            if self.chips_in_hand[me] or (self.event == "reroll_once" and not self.free_reroll_used):
+            if self.chips_left(me) > 0 or (self.event == "reroll_once" and not self.free_reroll_used):
                 out.add("reroll")
             if self.event == "flip_the_die":
                 out.add("flip")
@@ -776,8 +795,11 @@ class State:
         n = self.n_players
         pool = MISSIONS if n == 7 else MISSIONS[:6]
         out = []
+        put_back = self.setup.put_back or ()
         for combo in permutations(pool, n):
             if n == 4 and (sum(m in TRIO_A for m in combo) != 2 or sum(m in TRIO_B for m in combo) != 2):
+                continue
+            if any(m in put_back for m in combo):
                 continue
             out.append(RevealMissions(combo))
         return out
@@ -832,7 +854,9 @@ class State:
             "revealed": list(self.revealed),
             "free_reroll_used": self.free_reroll_used,
             "turn_chips": self.turn_chips,
-        }
+        } | ({"hidden_discards": list(self.hidden_discards)} if any(self.hidden_discards) else {})
+        # hidden_discards is written only once a chip went face down: a game without one reads and writes exactly
+        # as before face-down discards existed.
 
     @staticmethod
     def from_json(d) -> "State":
@@ -878,6 +902,7 @@ def new_game(setup: Setup) -> State:
     s.revealed = ()
     s.free_reroll_used = False
     s.turn_chips = 0
+    s.hidden_discards = (0,) * n
     s._seat = _seats(setup)
     return s
 
@@ -957,7 +982,7 @@ def _state_from_json(d) -> State:
     s.chosen = _field(d, "chosen", lambda v: v is None or v in ACTION_KINDS or v == ALL, "an action or null")
     missions = _field(d, "missions", lambda v: v is None or isinstance(v, list), "a list of missions or null")
     if missions is not None:
-        problem = missions_problem(tuple(missions), n)
+        problem = missions_problem(tuple(missions), n, setup.put_back)
         if problem:
             raise InvalidInput(f"missions: {problem}")
         missions = tuple(missions)
@@ -966,4 +991,10 @@ def _state_from_json(d) -> State:
         c in EVENTS or c == SANDSTORM for c in v), "a list of event cards"))
     s.free_reroll_used = _field(d, "free_reroll_used", lambda v: isinstance(v, bool), "true or false")
     s.turn_chips = _field(d, "turn_chips", lambda v: _is_int(v) and v >= 0, "a number")
+    hidden = d.get("hidden_discards", [0] * n)  # absent in states saved before face-down discards: none
+    if not (isinstance(hidden, list) and len(hidden) == n and all(_is_int(h) and h >= 0 for h in hidden)):
+        raise InvalidInput(f"hidden_discards: expected a list of {n} counts")
+    s.hidden_discards = tuple(hidden)
+    if any(h > len(c) for h, c in zip(s.hidden_discards, s.chips_in_hand)):
+        raise InvalidInput("hidden_discards: more chips face down than could have been in hand")
     return s
