@@ -173,8 +173,8 @@ class Plugin(GamePlugin):
             return
         try:
             sounds.play(name)
-        except Exception:  # a broken sound must never stop the game
-            log.exception("could not play %s", name)
+        except Exception as err:  # an unknown or broken sound must never stop the game
+            log.info("sound %s not played: %s", name, err)
 
     def _speaker(self):
         if self.speaker is not None:

@@ -140,7 +140,7 @@ class Board(EventDispatcher):
         name = t(TRAP[trap])
         if watcher:
             name = t(N_("Watcher: {trap}")).format(trap=name)
-        return {"name": name, "effect": t(TRAP_EFFECT[trap]), "step_text": t(N_("step {n}")).format(n=acts),
+        return {"name": name, "effect": t(TRAP_EFFECT[trap]),
                 "trap_rgba": list(look.TRAP_STEP_RGBA[acts]), "acting": acts == step}
 
     def _track(self, state) -> None:

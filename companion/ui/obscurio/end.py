@@ -54,7 +54,9 @@ class EndModel(EventDispatcher):
             self.app.say(t(N_("Could not save the export: {reason}")).format(reason=err.strerror or err))
             return
         self.export_text = t(N_("Saved: {paths}")).format(paths="\n".join(str(p) for p in paths))
-        self.app.say(t(N_("The game is saved in {folder}")).format(folder=str(paths[0].parent)))
+        # "Documents › Table Companion" where the shell can say it so (companion/ui/app.py), else the folder.
+        in_words = getattr(self.app, "folder_in_words", str)
+        self.app.say(t(N_("The game is saved in {folder}")).format(folder=in_words(paths[0].parent)))
 
     # -- what the screen shows -----------------------------------------------------------------------------------
     def refresh(self) -> None:

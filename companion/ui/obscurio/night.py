@@ -79,17 +79,24 @@ class NightModel(EventDispatcher):
 
     # -- taps ----------------------------------------------------------------------------------------------------
     def next_line(self) -> None:
-        narrator = self.plugin.narrator
-        if not narrator.running:
-            self.app.say(self.app.t(N_("The night is over: tap how many cards the Traitor picked")))
+        if self._over():
             return
-        narrator.skip()
+        self.plugin.narrator.skip()
 
     def again(self) -> None:
         self.begin()
 
     def skip_night(self) -> None:
+        if self._over():
+            return
         self.plugin.narrator.stop()
+
+    def _over(self) -> bool:
+        """Nothing left to narrate: say so (the buttons for the lines are dimmed then, never silent)."""
+        if self.plugin.narrator.running:
+            return False
+        self.app.say(self.app.t(N_("The night is over: tap how many cards the Traitor picked")))
+        return True
 
     def pick(self, cards: int) -> None:
         if self.plugin.narrator.running:

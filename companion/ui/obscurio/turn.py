@@ -191,8 +191,9 @@ class TurnModel(EventDispatcher):
         else:
             self.moment = t(N_("All agreed: step 4 is over"))
             self.moment_rgba = list(look.GOLD)
-        self.prompt = (t(N_("The sand ran out on the last space: chips in the centre count as wrong. "))
-                       if state.stopped else "") + t(N_("Grimoire: reveal the Exit. Which door is it?"))
+        ask = t(N_("Grimoire: reveal the Exit. Which door is it?"))
+        self.prompt = " ".join([t(N_("Chips still in the centre count as wrong doors.")), ask]) if state.stopped \
+            else ask
         self.exit_options = [{"value": d, "text": str(d), "enabled": True} for d in range(1, state.n_doors + 1)]
         self._grid(state, t)
 

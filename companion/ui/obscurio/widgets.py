@@ -201,7 +201,6 @@ class ObsoTrackSpace(Panel):
 class ObsoTrapRow(Panel):
     name = StringProperty("")
     effect = StringProperty("")
-    step_text = StringProperty("")
     trap_rgba = ListProperty([0.5, 0.5, 0.5, 1])
     acting = BooleanProperty(False)   # acts in the step being played
 
@@ -270,8 +269,10 @@ class ObsoSwatch(ObsoButton):
     index = NumericProperty(0)   # the seat (-1: the 2-player companion chip)
 
 
-class ObsoTrackButton(BigButton):
+class ObsoTrackButton(ButtonBehavior, Panel):
+    """A space of the time track in the setup: its bonus ("+1"), never broken over two lines however narrow."""
     index = NumericProperty(0)
+    text = StringProperty("")
 
 
 class ObsoLine(BoxLayout):
