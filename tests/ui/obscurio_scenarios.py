@@ -291,7 +291,6 @@ async def deal(f, args) -> dict:
     await f.tap(f.by_id("finish"))
     await f.wait_screen(TABLE)
     out["table_texts"] = f.texts()
-    await f.shot(shots, f"{args.prefix}draw-real-bag-empty")
     await f.tap(f.by_id("loyalty"))                # a wizard forgot: the same private screen from the table
     await f.wait_screen(PRIVATE)
     out["again_texts"] = f.texts()

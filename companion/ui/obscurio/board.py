@@ -22,6 +22,13 @@ GLASS = "hourglass"   # the one glass on the table (Game.timer names it so; the 
 LOG_LINES = 2
 
 
+UNDO_CHARS = 34       # of the move Undo/Redo name: the button holds two short lines (the log has the whole move)
+
+
+def _short(move: str) -> str:
+    return move if len(move) <= UNDO_CHARS else move[:UNDO_CHARS - 1].rstrip() + "…"
+
+
 class Board(EventDispatcher):
     title = StringProperty("")
     can_undo = BooleanProperty(False)
@@ -99,8 +106,10 @@ class Board(EventDispatcher):
         setup = state.setup
         self.title = texts.title(state, t)
         self.can_undo, self.can_redo = self.table.can_undo, self.table.can_redo
-        self.undo_text = t(N_("Undo: {move}")).format(move=moves[-1]) if moves and self.can_undo else t(N_("Undo"))
-        self.redo_text = t(N_("Redo: {move}")).format(move=undone) if undone and self.can_redo else t(N_("Redo"))
+        self.undo_text = t(N_("Undo: {move}")).format(move=_short(moves[-1])) if moves and self.can_undo \
+            else t(N_("Undo"))
+        self.redo_text = t(N_("Redo: {move}")).format(move=_short(undone)) if undone and self.can_redo \
+            else t(N_("Redo"))
         recent = list(reversed(moves[-LOG_LINES:]))
         self.log = [{"text": line, "latest": i == 0} for i, line in enumerate(recent)] or [
             {"text": t(N_("The moves of this game appear here.")), "latest": False}]
