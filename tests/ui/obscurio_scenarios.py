@@ -115,9 +115,10 @@ async def reveal(f, door: int, shots=None, name: str = "") -> dict:
     await f.wait_screen(TABLE)
     if state(f).phase != "exit":
         raise Stuck(f"expected the Exit reveal, the table is at {state(f)!r}; banner {banner(f)!r}")
-    await f.tap(f.one("ObsoExitButton", value=door))
-    out = {"moment": f.app.plugin.turn.moment, "headline": f.app.plugin.turn.prompt,
-           "costs": [line["text"] for line in f.app.plugin.turn.result_lines]}
+    out = {"prompt": f.app.plugin.turn.prompt, "moment_before": f.app.plugin.turn.moment}
+    await f.tap(f.one("ObsoDoorHead", door=door))
+    out.update(moment=f.app.plugin.turn.moment, headline=f.app.plugin.turn.prompt,
+               costs=[line["text"] for line in f.app.plugin.turn.result_lines])
     if name and f.app.sm.current == TABLE:
         await f.shot(shots, name)
     return out
@@ -156,6 +157,8 @@ async def play(f, args) -> dict:
     await f.tap(f.by_id("done"))
     out["refused_done"] = banner(f)
     out["phase_after_refusal"] = state(f).phase
+    await f.tap(f.one("ObsoDoorHead", door=3))      # a door's number is the Exit's button only after step 4
+    out["early_exit"] = banner(f)
     await place(f, "blue", 5)
     out["undo_text"] = f.by_id("undo").text
     out["log_after_chip"] = [line["text"] for line in app.plugin.board.log]
@@ -323,7 +326,7 @@ async def real_bag_and_locked_doors(f, args, shots) -> dict:
     await f.tap(f.by_id("skip"))
     await f.tap(f.one("ObsoDecoyButton", value=0))
     await f.wait_screen(TABLE)
-    out["heads"] = [(h["text"], h["state"]) for h in turn.door_heads]
+    out["heads"] = [(h["text"], h["look"]) for h in turn.door_heads]
     await place(f, "blue", 2)                               # door 2 is still locked: refused, says why
     out["locked_refusal"] = banner(f)
     await place(f, "blue", 1)

@@ -92,6 +92,7 @@ def test_a_refused_tap_says_why_and_undo_names_the_move(game):
     result, _, _ = game
     assert result["refused_done"] == "Every wizard chooses a door first: Bea, Cruz, Dani, Eli still in the centre"
     assert result["phase_after_refusal"] == "doors"
+    assert result["early_exit"] == "The Exit is revealed when step 4 is over"
     assert result["undo_text"] == "Undo: Bea: door 5"
     assert result["log_after_chip"][0] == "Bea: door 5"
     assert result["door_after_undo"] is None

@@ -15,11 +15,14 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, InvalidInput
-from companion.games.obscurio.constants import CHARACTERS, DEFAULT_DIFFICULTY, GRIMOIRE, MAX_COHESION, TRAITOR_FROM
+from companion.games.obscurio.constants import (
+    CHARACTERS, DEFAULT_DIFFICULTY, GRIMOIRE, MAX_COHESION, TRAITOR_FROM,
+)
 from companion.games.obscurio.rules import HOURGLASS, MAX_BONUS, MAX_TRACK, Rules
 from companion.games.obscurio.setup import Setup
 from companion.games.obscurio.vocabulary import (
-    CHARACTER, COHESION_DARK_VALUE, COHESION_TABLE_VALUE, COHESION_VALUE, DANGEROUS_ROOM_VALUE, TRAP, WATCHER_ACTS, WATCHER_NONE,
+    CHARACTER, COHESION_DARK_VALUE, COHESION_TABLE_VALUE, COHESION_VALUE, DANGEROUS_ROOM_VALUE, TRAP, WATCHER_ACTS,
+    WATCHER_NONE,
 )
 from companion.session.store import StoreError
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)

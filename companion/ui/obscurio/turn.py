@@ -11,7 +11,8 @@ from pathlib import Path
 
 from kivy.event import EventDispatcher
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, IllegalAction, InvalidInput
@@ -24,8 +25,11 @@ from companion.session.store import StoreError
 from companion.ui.obscurio import look, texts
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
 
-VIEWS = {"traps": "ObsoDrawView", "riddle": "ObsoRiddleView", "doors": "ObsoDoorsView", "exit": "ObsoExitView",
+# Step 4 and the Exit share one view: "Stop!" comes by itself, so nothing may move under a finger then (TABLE_UX 2);
+# the door numbers over the chips become the Exit's buttons, and where the step's buttons were the moment shows.
+VIEWS = {"traps": "ObsoDrawView", "riddle": "ObsoRiddleView", "doors": "ObsoDoorsView", "exit": "ObsoDoorsView",
          "end": "ObsoEndTurnView"}
+COMPACT_FROM = 6   # chips: from 6 wizards on, the rows of the doors grid are lower so that 7 fit
 
 
 def play(model, action) -> bool:
@@ -56,7 +60,8 @@ class TurnModel(EventDispatcher):
     done_enabled = BooleanProperty(False)
     locked = BooleanProperty(False)
     open_enabled = BooleanProperty(False)
-    exit_options = ListProperty()
+    exiting = BooleanProperty(False)      # step 4 is over: the Grimoire taps the Exit's number
+    row_height = NumericProperty(60)
     result_lines = ListProperty()
 
     def __init__(self, plugin, **kwargs):
@@ -132,7 +137,9 @@ class TurnModel(EventDispatcher):
             return
         play(self, Done())
 
-    def reveal_exit(self, door: int) -> None:
+    def tap_door(self, door: int) -> None:
+        """A door's number: once step 4 is over, the Grimoire reveals that door as the Exit (before, the engine
+        says when the Exit is revealed)."""
         play(self, Exit(door))
 
     # -- step 5 ----------------------------------------------------------------------------------------------------
@@ -176,25 +183,23 @@ class TurnModel(EventDispatcher):
         self.detail = "\n".join(f"{t(TRAP[x])}: {t(TRAP_EFFECT[x])}" for x in sorted(brown, key=TRAPS.index))
 
     def _doors(self, state, t) -> None:
+        self.exiting = False
         self.locked = state.locked
-        self.prompt = t(N_("Wizards: tap your name's row under the door you choose; tap it again to take it back."))
-        green = [x for x in state.effects if TRAP_STEP[x] == 4]
-        self.detail = "\n".join(f"{t(TRAP[x])}: {t(TRAP_EFFECT[x])}" for x in sorted(green, key=TRAPS.index))
+        self.prompt = t(N_("Tap your row under the door you choose; tap it again to take the chip back."))
         self.done_enabled = state.is_legal(Done())
         self.open_enabled = state.locked and state.is_legal(Open())
         self._grid(state, t)
 
     def _exit(self, state, t) -> None:
+        self.exiting = True
         if state.stopped:
             self.moment = t(N_("Stop!"))
+            self.detail = t(N_("Chips still in the centre count as wrong doors."))
             self.moment_rgba = list(look.STOP)
         else:
             self.moment = t(N_("All agreed: step 4 is over"))
             self.moment_rgba = list(look.GOLD)
-        ask = t(N_("Grimoire: reveal the Exit. Which door is it?"))
-        self.prompt = " ".join([t(N_("Chips still in the centre count as wrong doors.")), ask]) if state.stopped \
-            else ask
-        self.exit_options = [{"value": d, "text": str(d), "enabled": True} for d in range(1, state.n_doors + 1)]
+        self.prompt = t(N_("Grimoire: reveal the Exit, then tap its number above the chips."))
         self._grid(state, t)
 
     def _end(self, state, t) -> None:
@@ -220,9 +225,10 @@ class TurnModel(EventDispatcher):
     def _grid(self, state, t) -> None:
         """The doors and, for each wizard, a row of cells, one per door: a tap puts the chip there."""
         setup = state.setup
+        self.row_height = dp(48) if len(state.chips) >= COMPACT_FROM else dp(60)
         heads = []
         for d in range(1, state.n_doors + 1):
-            kind = "open"
+            kind = "choose" if state.phase == "exit" else "open"
             if state.exit is not None:
                 kind = "exit" if d == state.exit else "wrong"
             elif state.locked and d > state.opened:
@@ -231,7 +237,7 @@ class TurnModel(EventDispatcher):
                 kind = "hidden"
             elif state.locked and d == state.opened and state.phase == "doors":
                 kind = "new"
-            heads.append({"door": d, "text": str(d), "state": kind})
+            heads.append({"door": d, "text": str(d), "look": kind})
         self.door_heads = heads
         rows = []
         for chip in state.chips:

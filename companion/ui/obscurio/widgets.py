@@ -214,10 +214,11 @@ class ObsoChoice(ObsoButton):
     """An option of the current phase (a trap token, a door, a count, a wizard); `value` is what it means."""
 
 
-class ObsoDoorHead(Panel):
+class ObsoDoorHead(ButtonBehavior, Panel):
+    """A door's number over its column; after step 4 the Grimoire taps the Exit's."""
     door = NumericProperty(0)
     text = StringProperty("")
-    state = StringProperty("open")   # open | new | hidden | closed | exit | wrong
+    look = StringProperty("open")   # open | new | hidden | closed | choose (the Exit is asked for) | exit | wrong
 
 
 class ObsoChipCell(ObsoButton):
