@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from companion.games.obscurio import Chip, Decoys, Done, Draw, Exit, Riddle, Setup
-from companion.games.obscurio.turn import app_draw
 from companion.games.obscurio.state import new_game
 from companion.session.store import TableStore
 from companion.session.table import Table
