@@ -230,7 +230,22 @@ async def play(f, args) -> dict:
     out["moves"] = app.plugin.moves.lines(app.t)
     await f.tap(f.by_id("home"))
     await f.wait_screen("home")
+    # The finished game, opened again from Home's history: the same result.
+    rows = [r for r in f.by_class("TableItem") if not r.resume and r.table_id == out["table_id"]]
+    await f.tap(_open_button(rows[0]))
+    await f.wait_screen(END)
+    out["history"] = {"headline": app.plugin.end.headline, "prompt": app.plugin.end.prompt}
     return out
+
+
+def _open_button(row):
+    """A table's Resume / Scores button on Home (`open` in the shell's kv; the row's big button otherwise)."""
+    button = row.ids.get("open")
+    if button is None:
+        from companion.ui.widgets import BigButton
+
+        button = next(c for c in row.children if isinstance(c, BigButton))
+    return button
 
 
 async def accusation_tie_then_traitor(f, args, shots) -> dict:
@@ -359,12 +374,7 @@ async def resume(f, args) -> dict:
     """Reopen the unfinished table from Home by touch; the hourglass shows the time the sand really has left."""
     await f.wait_screen("home")
     rows = [r for r in f.by_class("TableItem") if r.resume]
-    button = rows[0].ids.get("open") if rows and hasattr(rows[0], "ids") else None
-    if button is None:
-        from companion.ui.widgets import BigButton
-
-        button = next(c for c in rows[0].children if isinstance(c, BigButton))
-    await f.tap(button)
+    await f.tap(_open_button(rows[0]))
     await f.wait_screen(TABLE)
     out = {"table_id": f.app.table.id, "time": f.by_id("time").text, "phase": state(f).phase,
            "remaining": f.app.table.timers.remaining("hourglass"), "door": state(f).door_of("blue")}
@@ -383,12 +393,7 @@ async def accuse(f, args) -> dict:
     out: dict = {}
     await f.wait_screen("home")
     rows = [r for r in f.by_class("TableItem") if r.resume]
-    button = rows[0].ids.get("open") if rows else None
-    if button is None:
-        from companion.ui.widgets import BigButton
-
-        button = next(c for c in rows[0].children if isinstance(c, BigButton))
-    await f.tap(button)
+    await f.tap(_open_button(rows[0]))
     await f.wait_screen(ACCUSE)
     model = f.app.plugin.accuse
     out["round1"] = {"prompt": model.prompt, "time": f.by_id("time").text, "view": model.view}

@@ -42,6 +42,7 @@ def test_the_game_ends_as_the_engine_says(game):
     assert end["why"] == outcome.detail["why"] and f"with {left} cohesion" in end["why"]
     assert end["prompt"] == "The Traitor was Eli"
     assert end["players"][4].startswith("Eli — Traitor · loses")
+    assert result["history"] == {"headline": end["headline"], "prompt": end["prompt"]}   # reopened from Home
     assert all(" · wins" in line for line in end["players"][:4])
     # The export said where it went, in words, and the table is finished in the store.
     assert str(data / "exports") in result["export_banner"]

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from kivy.event import EventDispatcher
 from kivy.lang import Builder
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_
@@ -29,6 +29,7 @@ class EndModel(EventDispatcher):
     unmask_options = ListProperty()
     player_lines = ListProperty()
     export_text = StringProperty("")
+    read_only = BooleanProperty(False)  # opened from Home's finished games: only to be looked at (no Undo)
 
     def __init__(self, plugin, **kwargs):
         super().__init__(**kwargs)
@@ -66,6 +67,8 @@ class EndModel(EventDispatcher):
         if state.phase not in ("unmask", "over"):
             return
         self.mode = state.phase
+        # The shell marks a table opened from the history (GamePlugin.opened_from_history, where it has it).
+        self.read_only = state.is_over and bool(getattr(self.plugin, "opened_from_history", False))
         self.headline, self.why = texts.ending(state, t)
         self.headline_rgba = list(look.GOLD if state.side == "wizards" else look.STOP)
         setup = state.setup
