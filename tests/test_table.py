@@ -42,6 +42,7 @@ def test_undo_redo_are_log_entries_that_survive_reopen(tmp_path):
     with TableStore(tmp_path) as store:
         table = Table.open(store, tid)
         assert table.actions == tuple(actions[:4]) and table.can_undo and table.can_redo
+        assert table.next_redo == actions[4]  # Redo can name the move it plays, after a restart too
         assert table.state.to_json() == replay(setup, actions[:4]).to_json()
         table.redo()
     with TableStore(tmp_path) as store:
@@ -49,7 +50,7 @@ def test_undo_redo_are_log_entries_that_survive_reopen(tmp_path):
         assert table.actions == tuple(actions[:5]) and table.can_redo
         assert [e.kind for e in store.events(tid)] == ["action"] * 6 + ["undo", "undo", "redo"]
         table.apply(actions[5])  # a new action after undo clears the redo stack ...
-        assert not table.can_redo
+        assert not table.can_redo and table.next_redo is None
     with TableStore(tmp_path) as store:
         table = Table.open(store, tid)  # ... and it stays cleared after a restart
         assert not table.can_redo and table.actions == tuple(actions[:6])

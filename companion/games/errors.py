@@ -27,8 +27,18 @@ class Term:
         return format(self.text, spec)
 
 
-# The vocabularies a Term may name; companion.i18n.messages knows how to translate each.
-VOCABULARIES = ("action", "colour", "good", "mission", "event")
+class Terms(tuple):
+    """Several game words in one place of a message ("+2, Dark Night"): shown joined by ", ", each translated."""
+
+    def __str__(self) -> str:
+        return ", ".join(str(t) for t in self)
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+
+# The vocabularies a Term may name; companion.i18n.messages knows how to translate each (through Game.terms).
+VOCABULARIES = ("action", "colour", "good", "mission", "event", "trap")
 
 
 class IllegalAction(ValueError):
@@ -53,8 +63,9 @@ class IllegalAction(ValueError):
     def of(cls, template: str, /, rule: str = "", **params) -> "IllegalAction":
         """The error whose English message is ``template.format(**params)``; game words as Terms in `params`."""
         for value in params.values():
-            if isinstance(value, Term) and value.vocab not in VOCABULARIES:
-                raise ValueError(f"unknown vocabulary {value.vocab!r}")
+            for term in (value if isinstance(value, Terms) else (value,)):
+                if isinstance(term, Term) and term.vocab not in VOCABULARIES:
+                    raise ValueError(f"unknown vocabulary {term.vocab!r}")
         err = cls(template.format(**params), rule)
         err.template = template
         err.params = dict(params)

@@ -15,7 +15,7 @@ a translation keeps its English form.
 """
 from __future__ import annotations
 
-from companion.games.errors import Term
+from companion.games.errors import Term, Terms
 from companion.i18n import DOMAIN, RULES_DOMAIN, normalise, translations
 
 # Phrases of the `rules` catalogue used to build game words the companion catalogue has no msgid for.
@@ -50,6 +50,14 @@ def translate_word(term: Term, lang: str) -> str:
     return translations(lang, DOMAIN).gettext(msgid)
 
 
+def _translated(value, lang: str):
+    if isinstance(value, Term):
+        return translate_word(value, lang)
+    if isinstance(value, Terms):
+        return ", ".join(translate_word(t, lang) if isinstance(t, Term) else str(t) for t in value)
+    return value
+
+
 def translate_error(err: BaseException, lang: str) -> str:
     """The message of `err` in `lang` (en, de, es; others fall back to English), for a banner."""
     template = getattr(err, "template", None)
@@ -59,7 +67,7 @@ def translate_error(err: BaseException, lang: str) -> str:
     text = translations(lang, RULES_DOMAIN).gettext(template)
     if text == template:  # not in rules.po (or left empty there)
         return str(err)
-    params = {k: translate_word(v, lang) if isinstance(v, Term) else v for k, v in err.params.items()}
+    params = {k: _translated(v, lang) for k, v in err.params.items()}
     try:
         return text.format(**params)
     except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation must not hide the refusal

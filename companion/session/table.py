@@ -155,6 +155,11 @@ class Table:
         return self._timeline.can_redo
 
     @property
+    def next_redo(self) -> Any:
+        """The action `redo()` would play again (rebuilt from the log, so it survives a restart), or None."""
+        return self._timeline.next_redo
+
+    @property
     def log_length(self) -> int:
         """Entries in the stored log (actions, undos and redos); the seq of the last one."""
         return self._n_events

@@ -33,6 +33,11 @@ class Timeline:
     def can_redo(self) -> bool:
         return bool(self._undone)
 
+    @property
+    def next_redo(self) -> Any:
+        """The action redo would play again, None when there is none (so Redo can name it)."""
+        return self._undone[-1][0] if self._undone else None
+
     def preview(self, kind: str, action: Any = None) -> Any:
         """The state `kind` would lead to, changing nothing; IllegalAction if the entry is not possible now."""
         if kind == "action":

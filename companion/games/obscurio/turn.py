@@ -6,7 +6,8 @@ from functools import lru_cache
 
 from companion.games.errors import IllegalAction
 from companion.games.obscurio.actions import Decoys, Draw, EndTurn, Riddle
-from companion.games.obscurio.constants import PLUS2, TRAP_NAME, TRAPS
+from companion.games.obscurio import words
+from companion.games.obscurio.constants import PLUS2, TRAPS
 
 STEP1 = "Step 1: Turn setup"
 STEP2 = "Step 2: Prepare the riddle"
@@ -49,10 +50,10 @@ def draw(s, a: Draw):
         if n > bag.get(trap, 0):
             if not bag.get(trap):
                 raise IllegalAction.of("There is no {trap} token in the bag", "RULING obscurio-traps",
-                                       trap=TRAP_NAME[trap])
+                                       trap=words.trap(trap))
             raise IllegalAction.of("The bag holds only one {trap} token" if bag[trap] == 1
                                    else "The bag holds only {n} {trap} tokens", "RULING obscurio-traps",
-                                   n=bag[trap], trap=TRAP_NAME[trap])
+                                   n=bag[trap], trap=words.trap(trap))
     due = expected_draws(s, a.traps)
     if len(a.traps) != due:
         raise IllegalAction.of("This turn draws one trap token" if due == 1
@@ -62,7 +63,7 @@ def draw(s, a: Draw):
         mine = the_apps_draw(s)
         if a.traps != mine:
             raise IllegalAction.of("The app's bag gives {traps} this turn", STEP1,
-                                   traps=", ".join(TRAP_NAME[t] for t in mine))
+                                   traps=words.traps(mine))
     return s._with(phase="riddle", traps=a.traps)
 
 
