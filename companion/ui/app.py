@@ -16,7 +16,7 @@ from companion.ui import kivy_setup  # noqa: F401  (window settings before Kivy 
 from kivy.app import App  # noqa: E402
 from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
-from kivy.properties import ListProperty, ObjectProperty, StringProperty  # noqa: E402
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty  # noqa: E402
 
 from companion.games.errors import N_, InvalidInput  # noqa: E402
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, normalise, translations  # noqa: E402
@@ -32,6 +32,8 @@ class CompanionApp(App):
     lang = StringProperty("en")
     screen = StringProperty("home")
     banner = StringProperty("")          # a calm message (a refused move, a saved export); empty: hidden
+    sound_on = BooleanProperty(True)     # the players' sound switch (menu on every screen)
+    sheet = ObjectProperty(None, allownone=True)  # the sheet laid over the screen (companion/ui/sheets.py)
 
     # -- home ----------------------------------------------------------------------------------------------------
     languages = ListProperty()
@@ -55,8 +57,13 @@ class CompanionApp(App):
 
         self.clock = SystemClock()
         self._banner_ev = None
+        self._banner_tap = None     # what a tap on the banner does (e.g. bring a deleted table back)
         self.rulings_popup = None
         self._plugins: dict[str, object] = {}
+        from companion.ui.sound import Sounds
+
+        self.sounds = Sounds()      # tests put a RecordingSounds here
+        self._sheet_holder = None
 
     # -- building ------------------------------------------------------------------------------------------------
     # -- devices (companion/session/devices.py) ---------------------------------------------------------------------
@@ -125,14 +132,100 @@ class CompanionApp(App):
             plugin.refresh()
 
     # -- banner --------------------------------------------------------------------------------------------------
-    def say(self, message: str) -> None:
+    def say(self, message: str, on_tap=None) -> None:
+        """Show `message` in the banner for a while. `on_tap`: what a tap on the banner does (the message says
+        so, e.g. "tap here to undo"); without it a tap just closes the banner."""
         self.banner = message
+        self._banner_tap = on_tap
         if self._banner_ev is not None:
             self._banner_ev.cancel()
         self._banner_ev = Clock.schedule_once(lambda dt: self.dismiss_banner(), BANNER_SECONDS)
 
     def dismiss_banner(self) -> None:
+        self._banner_tap = None
         self.banner = ""
+
+    def banner_tapped(self) -> None:
+        """A tap on the banner: its action, if it has one (once), and the banner closes."""
+        action = self._banner_tap
+        self.dismiss_banner()
+        if action is not None:
+            action()
+
+    # -- sheets: confirm, type a line, the menu, an announcement (companion/ui/sheets.py) -------------------------
+    def open_sheet(self, sheet, angle: int = 0) -> None:
+        """Lay `sheet` over the whole window, turned by `angle` to face whoever opened it."""
+        from companion.ui.widgets import Turned
+
+        self.close_sheet()
+        sheet.app = self
+        holder = Turned(area=[0, 0, Window.width, Window.height], angle=angle)
+        holder.add_widget(sheet)
+        Window.add_widget(holder)
+        self._sheet_holder, self.sheet = holder, sheet
+
+    def close_sheet(self) -> None:
+        holder, self._sheet_holder, self.sheet = self._sheet_holder, None, None
+        if holder is not None:
+            Window.remove_widget(holder)
+            kivy_setup.release(holder, collect=False)
+
+    def confirm(self, question: str, yes_text: str, yes_action, detail: str = "", no_text: str = "",
+                angle: int = 0) -> None:
+        """Ask before something that cannot simply be undone; `yes_action()` only if the players say yes."""
+        from companion.ui.sheets import ConfirmSheet
+
+        self.open_sheet(ConfirmSheet(question=question, detail=detail, yes_text=yes_text,
+                                     no_text=no_text or self.t(N_("Cancel")), yes_action=yes_action), angle)
+
+    def choose_sheet(self, question: str, options: list, angle: int = 0) -> None:
+        """A short list of things to do with something (`options`: {"text", "action"}), and Cancel."""
+        from companion.ui.sheets import ChoiceSheet
+
+        self.open_sheet(ChoiceSheet(question=question, extras=list(options)), angle)
+
+    def ask_text(self, question: str, text: str, done_action, angle: int = 0) -> None:
+        from companion.ui.sheets import TextSheet
+
+        self.open_sheet(TextSheet(question=question, text=text, done_action=done_action), angle)
+
+    def open_menu(self, angle: int = 0, extras: list | None = None) -> None:
+        """Language and sound, reachable from every screen; `extras` ({"text", "action"}) from the screen."""
+        from companion.ui.sheets import MenuSheet
+
+        self.open_sheet(MenuSheet(extras=list(extras or [])), angle)
+
+    def run_menu_extra(self, index: int) -> None:
+        sheet = self.sheet
+        if sheet is not None and index < len(getattr(sheet, "extras", ())):
+            sheet.run_extra(index)
+
+    def toggle_sound(self) -> None:
+        self.sound_on = not self.sound_on
+        self.sounds.muted = not self.sound_on
+
+    def announce(self, title: str, text: str, sound: str | None = None, tint=(0.98, 0.82, 0.35, 1)) -> None:
+        """A moment for the whole table: full screen, readable from both long sides, with its chime (muted with
+        the sound switch). A tap closes it."""
+        from companion.ui.sheets import MomentSheet
+
+        self.open_sheet(MomentSheet(title=title, text=text, hint=self.t(N_("Tap to continue")), tint=list(tint)))
+        if sound:
+            self.sounds.play(sound)
+
+    def folder_in_words(self, folder) -> str:
+        """Where files went, as a person finds them: "Documents › Table Companion", else the folder itself."""
+        from pathlib import Path
+
+        import platformdirs
+
+        folder = Path(folder)
+        docs = Path(platformdirs.user_documents_dir())
+        try:
+            parts = folder.resolve().relative_to(docs.resolve()).parts
+        except ValueError:
+            return str(folder)
+        return " › ".join([self.t(N_("Documents")), *parts])
 
     # -- home ----------------------------------------------------------------------------------------------------
     def refresh_home(self) -> None:
@@ -154,14 +247,91 @@ class CompanionApp(App):
         self.finished_tables = [self._table_item(r, resume=False) for r in self.store.finished(limit=HISTORY_ROWS)]
 
     def _table_item(self, row, resume: bool) -> dict:
+        """A row of Home's lists: the game and the table's name, then where it stands (round and whose turn, or
+        the winners) and when it was last played."""
+        from companion.session.listing import summary_of
+
+        t = self.t
         try:
-            game = games.get(row.game)
-            title, names = self.t(game.title), ", ".join(game.players(game.setup_from_json(row.setup)))
-        except (InvalidInput, ValueError):  # a table of a game this app no longer reads: still listed
-            title, names = row.game, "?"
+            game_title = t(games.get(row.game).title)
+        except (InvalidInput, ValueError, KeyError):  # a table of a game this app no longer reads: still listed
+            game_title = row.game
+        summary = summary_of(self.store, row)
+        name = row.title or ", ".join(summary.get("players") or []) or "?"
         when = (row.updated if resume else (row.finished or row.updated))[:16].replace("T", " ")
-        return {"table_id": row.id, "title": f"{title} — {names}", "detail": when,
-                "button": self.t(N_("Resume")) if resume else self.t(N_("Scores")), "resume": resume}
+        where = []
+        if str(summary.get("status", "")).startswith("unreadable"):
+            where.append(t(N_("cannot be opened")))
+        elif resume:
+            if summary.get("turn"):
+                where.append(t(N_("Round {n}")).format(n=summary["turn"]))
+            if summary.get("active"):
+                where.append(t(N_("{name}'s turn")).format(name=summary["active"]))
+            elif summary.get("turn"):
+                where.append(t(N_("missions to reveal")) if "missions" in str(summary.get("status")) else "")
+        elif summary.get("winners"):
+            totals = summary.get("totals") or {}
+            where.append(t(N_("Winner: {names}")).format(names=", ".join(
+                f"{w} ({totals[w]})" if w in totals else w for w in summary["winners"])))
+        return {"table_id": row.id, "title": f"{game_title} — {name}",
+                "detail": " · ".join([w for w in where if w] + [when]),
+                "button": t(N_("Resume")) if resume else t(N_("Scores")), "resume": resume,
+                "rename_text": t(N_("More")), "delete_text": ""}
+
+    # -- a table's name and its place in the lists ------------------------------------------------------------------
+    def table_options(self, table_id: int) -> None:
+        """Rename or delete a table (Home's "More")."""
+        self.choose_sheet(self._listed_title(table_id), [
+            {"text": self.t(N_("Rename")), "action": lambda: self.rename_table(table_id)},
+            {"text": self.t(N_("Delete")), "action": lambda: self.delete_table(table_id)},
+        ])
+
+    def _listed_title(self, table_id: int) -> str:
+        for item in list(self.unfinished) + list(self.finished_tables):
+            if item["table_id"] == table_id:
+                return item["title"]
+        return ""
+
+    def rename_table(self, table_id: int) -> None:
+        try:
+            current = self.store.get(table_id).title
+        except StoreError as err:
+            self.say(str(err))
+            return
+
+        def done(text: str) -> None:
+            try:
+                self.store.rename(table_id, text.strip() or current)
+            except (StoreError, InvalidInput, ValueError) as err:
+                self.say(str(err))
+            self.refresh_home()
+        self.ask_text(self.t(N_("A name for this table")), current, done)
+
+    def delete_table(self, table_id: int) -> None:
+        """Ask first; then the table leaves the lists, and the banner offers it back (the store keeps it)."""
+        title = self._listed_title(table_id)
+
+        def delete() -> None:
+            try:
+                self.store.delete(table_id)
+            except StoreError as err:
+                self.say(str(err))
+                return
+            self.refresh_home()
+            self.say(self.t(N_("Deleted: {title}. Tap here to bring it back.")).format(title=title),
+                     on_tap=lambda: self.restore_table(table_id))
+        self.confirm(self.t(N_("Delete this table?")), self.t(N_("Delete")), delete,
+                     detail=title + "\n" + self.t(N_("It leaves the lists. Right after, the banner can bring it "
+                                                      "back.")))
+
+    def restore_table(self, table_id: int) -> None:
+        try:
+            self.store.restore(table_id)
+        except StoreError as err:
+            self.say(str(err))
+            return
+        self.refresh_home()
+        self.say(self.t(N_("The table is back.")))
 
     def go_home(self) -> None:
         from companion.ui.home import HomeScreen
@@ -184,8 +354,8 @@ class CompanionApp(App):
         self.plugin = self.plugin_for(game)
         self.plugin.new_table()
 
-    def open_table(self, table_id: int) -> None:
-        """Resume an unfinished table (or show a finished one's scores) from the store."""
+    def open_table(self, table_id: int, history: bool = False) -> None:
+        """Resume an unfinished table, or (`history`) show a finished one's scores, read-only, from the store."""
         from companion.session.table import Table
 
         try:
@@ -193,9 +363,9 @@ class CompanionApp(App):
         except (InvalidInput, ValueError, StoreError) as err:
             self.say(str(err))
             return
-        self.attach(table)
+        self.attach(table, history=history)
 
-    def attach(self, table) -> None:
+    def attach(self, table, history: bool = False) -> None:
         """Make `table` the open table and let its game's plug-in show it."""
         if games.get(table.game).ui_plugin is None:
             self.say(self.t(N_("This app cannot show {game} tables yet; `companion replay` reads them")).format(
@@ -204,6 +374,7 @@ class CompanionApp(App):
         self._close_table()
         self.table = table
         self.plugin = self.plugin_for(table.game)
+        self.plugin.opened_from_history = history
         self.plugin.attach(table)
 
     def _close_table(self) -> None:

@@ -22,9 +22,10 @@ Config.set("input", "mouse", "mouse,disable_multitouch")
 Config.set("kivy", "exit_on_escape", "0")
 
 
-def release(screen) -> None:
+def release(screen, collect: bool = True) -> None:
     """Drop the kv bindings of a screen that is gone (so the models no longer update it) and collect it at once,
-    so its GL textures and buffers are freed now rather than at some later collection."""
+    so its GL textures and buffers are freed now rather than at some later collection. (`collect=False` for a
+    small sheet: a full collection costs ~0.4 s on a slow tablet, too much for closing an announcement.)"""
     from kivy.cache import Cache
     from kivy.lang import Builder
 
@@ -39,7 +40,8 @@ def release(screen) -> None:
         w.clear_widgets()
     Cache.remove("textinput.label")  # the TextInputs' line textures (kept 60 s otherwise)
     Cache.remove("textinput.width")
-    gc.collect()
+    if collect:
+        gc.collect()
 
 
 def forget_transition_screen(transition) -> None:

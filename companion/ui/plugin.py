@@ -10,6 +10,9 @@ from __future__ import annotations
 
 class GamePlugin:
     game = ""   # the registry name
+    # Set by the shell before attach(): the table was opened from Home's finished games, to be looked at. A
+    # finished game's scores are then read-only (nothing in them can be undone by a stray tap).
+    opened_from_history = False
 
     def __init__(self, app):
         self.app = app

@@ -8,11 +8,14 @@ from kivy.factory import Factory
 from kivy.graphics import Color, InstructionGroup, Line, Rectangle, RoundedRectangle
 from kivy.lang import Builder
 from kivy.metrics import dp, sp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.graphics.transformation import Matrix
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
+from kivy.uix.scatter import Scatter
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
 from kivy.uix.widget import Widget
 
@@ -33,6 +36,7 @@ class _Repeater:
 
     def on_viewclass(self, *_):
         self.clear_widgets()
+        self.__dict__["_pool"] = []
         self._sync()
 
     def _sync(self):
@@ -40,12 +44,21 @@ class _Repeater:
             return
         cls = Factory.get(self.viewclass)
         kids = list(reversed(self.children))  # in display order
+        # Rows no longer needed wait in a pool for the next time the list grows: building a kv-styled widget
+        # costs far more than filling one (a list that shrinks and grows at every tap would rebuild each time).
+        pool = self.__dict__.setdefault("_pool", [])
         for extra in kids[len(self.data):]:
             self.remove_widget(extra)
+            pool.append(extra)
         for i, item in enumerate(self.data):
             if i < len(kids):
                 for key, value in item.items():
                     setattr(kids[i], key, value)
+            elif pool and type(pool[-1]) is cls:
+                widget = pool.pop()
+                for key, value in item.items():
+                    setattr(widget, key, value)
+                self.add_widget(widget)
             else:
                 self.add_widget(cls(**item))
 
@@ -171,21 +184,26 @@ class Banner(ButtonBehavior, Label):
 
 
 class BigButton(_Framed, ButtonBehavior, Label):
-    """A big flat button: a rounded background and its text (no Button 9-patch); a white frame when `selected`."""
+    """A big flat button: a rounded background and its text (no Button 9-patch); a white frame when `selected`.
+
+    `dimmed` looks like disabled but still takes the tap, so that an option the rules forbid can say why when it
+    is tapped (docs/ui.md: never a silent no); `disabled` is only for what has nothing to explain.
+    """
 
     rgba = ListProperty([0.24, 0.42, 0.62, 1])
     ink = ListProperty([1, 1, 1, 1])
     selected = BooleanProperty(False)
+    dimmed = BooleanProperty(False)
     _inset = 3
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._init_frame()
-        for prop in ("rgba", "selected", "state", "disabled"):
+        for prop in ("rgba", "selected", "state", "disabled", "dimmed"):
             self.fbind(prop, self._redraw_frame)
 
     def _fill_rgba(self):
-        if self.disabled:
+        if self.disabled or self.dimmed:
             return list(self.rgba[:3]) + [0.28]
         if self.state == "down":
             return [c * 0.75 for c in self.rgba[:3]] + [1]
@@ -256,6 +274,79 @@ class ChipRow(Widget):
         self.minimum_height = (lines * h + (lines - 1) * gap) if self.data else 0
 
 
+class FitScrollView(ScrollView):
+    """A ScrollView that scrolls only when its content is taller than it is; otherwise taps go straight through.
+
+    A Kivy ScrollView holds every touch back to tell a tap from a drag and hands a short tap's release to the
+    button ~0.2 s later. For options that fit on screen that delay is a trap: the next tap (End turn, which turns
+    the centre to the next player) can come first, and the late release then lands on whatever is there now.
+    """
+
+    def _fits(self) -> bool:
+        content = self.children[0] if self.children else None
+        return content is None or content.height <= self.height + 1
+
+    def on_touch_down(self, touch):
+        if self._fits():
+            if not self.collide_point(*touch.pos):
+                return False
+            touch.push()
+            touch.apply_transform_2d(self.to_local)
+            try:
+                return any(child.dispatch("on_touch_down", touch) for child in self.children[:])
+            finally:
+                touch.pop()
+        return super().on_touch_down(touch)
+
+
+class Turned(Scatter):
+    """One part of the screen turned to face one side of the table: `area` (x, y, w, h in the parent's
+    coordinates) is filled by its one child, turned by `angle` (0: read from the bottom edge, 90: from the right,
+    180: from the top, 270: from the left).
+
+    A Scatter with every gesture off: Kivy hands its children touches already turned back into their own
+    coordinates, so a tap lands on the button under the finger whatever the angle. The transform is built with
+    exact quarter turns (no 6e-17 from cos 90°), so text stays on whole pixels.
+    """
+
+    angle = NumericProperty(0)
+    area = ListProperty([0, 0, 100, 100])
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("do_rotation", False)
+        kwargs.setdefault("do_scale", False)
+        kwargs.setdefault("do_translation", False)
+        kwargs.setdefault("auto_bring_to_front", False)
+        kwargs.setdefault("size_hint", (None, None))  # its place is `area`, never a layout's
+        super().__init__(**kwargs)
+        self.fbind("angle", self._place)
+        self.fbind("area", self._place)
+        self._place()
+
+    def add_widget(self, widget, *args, **kwargs):
+        super().add_widget(widget, *args, **kwargs)
+        widget.size_hint = (None, None)
+        widget.pos = (0, 0)
+        widget.size = self.size
+
+    def on_size(self, *_):
+        for child in self.children:
+            child.pos, child.size = (0, 0), self.size
+
+    def _place(self, *_):
+        x, y, w, h = self.area
+        quarter = int(round(self.angle / 90.0)) % 4
+        lw, lh = (w, h) if quarter in (0, 2) else (h, w)
+        c, s = ((1, 0), (0, 1), (-1, 0), (0, -1))[quarter]
+        cx, cy = x + w / 2.0, y + h / 2.0
+        tx = cx - (c * lw / 2.0 - s * lh / 2.0)
+        ty = cy - (s * lw / 2.0 + c * lh / 2.0)
+        m = Matrix()
+        m.set(flat=[c, s, 0, 0, -s, c, 0, 0, 0, 0, 1, 0, tx, ty, 0, 1])
+        self.size = (lw, lh)
+        self.transform = m
+
+
 # Rows the shell's view-model publishes as dicts: each field below is a key of that dict.
 class GameCard(Panel):
     game = StringProperty("")
@@ -273,6 +364,8 @@ class TableItem(Panel):
     detail = StringProperty("")
     button = StringProperty("")
     resume = BooleanProperty(True)
+    rename_text = StringProperty("")
+    delete_text = StringProperty("")
 
 
 class LangButton(BigButton):

@@ -1,0 +1,58 @@
+"""Write the app's few sounds (small mono WAVs) next to this file: `python companion/ui/sounds/make_sounds.py`.
+
+Made here from sine tones with a soft attack and a bell-like decay, so that the app ships no sound it did not make.
+The files are committed; run this again only to change them.
+"""
+from __future__ import annotations
+
+import math
+import struct
+import wave
+from pathlib import Path
+
+RATE = 11025  # plenty for chimes on a tablet speaker, and small files
+
+# name: [(start s, frequency Hz, length s, loudness 0-1)]
+SOUNDS = {
+    # an event card is revealed: two bright notes, up a fifth
+    "event": [(0.0, 659.3, 0.7, 0.5), (0.16, 987.8, 0.9, 0.45)],
+    # round 5 and later: the sandstorm may come — two low, short notes
+    "warning": [(0.0, 392.0, 0.35, 0.5), (0.3, 370.0, 0.5, 0.5)],
+    # the sandstorm ends the game: a falling line over a low hum
+    "sandstorm": [(0.0, 110.0, 1.6, 0.35), (0.0, 587.3, 0.6, 0.4), (0.25, 493.9, 0.6, 0.4), (0.5, 392.0, 0.6, 0.4),
+                  (0.75, 293.7, 0.9, 0.4)],
+    # the winner: a rising major arpeggio
+    "winner": [(0.0, 523.3, 0.9, 0.4), (0.14, 659.3, 0.9, 0.4), (0.28, 784.0, 0.9, 0.4), (0.42, 1046.5, 1.1, 0.45)],
+}
+
+
+def render(notes) -> bytes:
+    length = max(start + dur for start, _, dur, _ in notes)
+    n = int(length * RATE) + 1
+    samples = [0.0] * n
+    for start, freq, dur, loud in notes:
+        first = int(start * RATE)
+        for i in range(int(dur * RATE)):
+            t = i / RATE
+            envelope = min(1.0, t / 0.01) * math.exp(-4.0 * t / dur)
+            tone = math.sin(2 * math.pi * freq * t) + 0.3 * math.sin(2 * math.pi * 2 * freq * t)
+            samples[first + i] += loud * envelope * tone
+    peak = max(1e-9, max(abs(s) for s in samples))
+    scale = 0.8 * 32767 / max(1.0, peak)
+    return b"".join(struct.pack("<h", int(s * scale)) for s in samples)
+
+
+def main() -> int:
+    here = Path(__file__).resolve().parent
+    for name, notes in SOUNDS.items():
+        with wave.open(str(here / f"{name}.wav"), "wb") as w:
+            w.setnchannels(1)
+            w.setsampwidth(2)
+            w.setframerate(RATE)
+            w.writeframes(render(notes))
+        print(here / f"{name}.wav")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
