@@ -1,13 +1,19 @@
 """Drive the real Table Companion app by touches, in its own process (one Kivy window per process).
 
-    python tests/ui/harness.py play   --data-dir D --seed 7 --out result.json [--stop-after 40] [--shots DIR]
+    python tests/ui/harness.py play   --data-dir D --seed 7 --out result.json [--players N] [--lang L] [--shots DIR]
     python tests/ui/harness.py resume --data-dir D --out result.json
     python tests/ui/harness.py house-rules --data-dir D --out result.json [--shots DIR]
+    python tests/ui/harness.py setup-checks --data-dir D --out result.json [--lang L] [--shots DIR]
+    python tests/ui/harness.py home-checks --data-dir D --out result.json [--shots DIR]
 
 The driver is a coroutine on the app's own asyncio loop (the app runs with `async_run`). It finds widgets by their
-kv id or by their view-model fields, builds a touch MotionEvent at the widget's centre, and posts touch down / up
-through Kivy's event loop, letting frames pass between steps, like a finger on the glass. It only decides *what* to
-tap by reading what the screen shows (enabled buttons); the engine is never called directly to make moves.
+kv id or by their view-model fields, builds a touch MotionEvent at the widget's centre (through the panels' turn:
+Kivy turns the touch back into the widget's own coordinates) and posts touch down / up through Kivy's event loop,
+letting frames pass between steps, like a finger on the glass.
+
+A game is played the way a group that knows its moves would: the engine's seeded random player decides each move
+(companion.games.obscurians.randplay), and tests/ui/intents.py finds the taps on the screen that enter it; the
+engine is never handed a move directly. Each move the screen records is compared with the one intended.
 """
 from __future__ import annotations
 
@@ -18,6 +24,7 @@ import os
 import random
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -25,11 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 NAMES = ("Anna", "Ben", "Chris", "Dana", "Emil", "Fay", "Gus")
-from companion.games.obscurians.constants import FACES  # noqa: E402  (after the sys.path line)
-from companion.ui.obscurians.turn import (  # noqa: E402
-    AssignWild, Cancel, ChipMission, ChooseAction, FlipSelected, NextKind, PayReroll, PickGood, Reveal, SecureAll,
-    SecureGood, SecureSelected,
-)
+MIN_TEXT_PX = 24  # docs/ui.md, "Sizes": no game text under 24 px on the 1280x800 screen
 
 
 class Stuck(RuntimeError):
@@ -41,6 +44,8 @@ class Driver:
         self.app = app
         self.rng = rng
         self.taps = 0
+        self.moment_taps = 0
+        self.waits = 0
         self._touch_id = 1000
 
     # -- frames and widgets ---------------------------------------------------------------------------------------
@@ -57,7 +62,11 @@ class Driver:
         return self.app.sm.current_screen
 
     def walk(self):
-        return list(self.screen().walk(restrict=True))
+        """The widgets on screen: the current screen, and the sheet over it (if any)."""
+        out = list(self.screen().walk(restrict=True))
+        if self.app.sheet is not None:
+            out += list(self.app.sheet.walk(restrict=True))
+        return out
 
     def by_id(self, name: str, root=None):
         for w in (root.walk(restrict=True) if root is not None else self.walk()):
@@ -69,7 +78,7 @@ class Driver:
     def by_class(self, cls_name: str, root=None, **fields):
         out = []
         for w in (root.walk(restrict=True) if root is not None else self.walk()):
-            if type(w).__name__ == cls_name and all(getattr(w, k) == v for k, v in fields.items()):
+            if type(w).__name__ == cls_name and all(getattr(w, k, None) == v for k, v in fields.items()):
                 out.append(w)
         return out
 
@@ -81,13 +90,34 @@ class Driver:
         return True
 
     async def tap(self, widget) -> None:
-        from kivy.base import EventLoop
-        from kivy.input.motionevent import MotionEvent
-
         if not self.visible(widget):
             raise Stuck(f"tapping a hidden or disabled widget {widget!r} ({getattr(widget, 'text', '')!r})")
         await self._scroll_into_view(widget)
-        x, y = widget.to_window(*widget.center)
+        await self.tap_at(*widget.to_window(*widget.center))
+        if self._in_scrolling_view(widget):
+            # A ScrollView with more than it shows holds a short tap back and hands the button its release 0.2 s
+            # later (Kivy's scroll detection): wait for it, as a finger lifting would.
+            self.waits += 1
+            await asyncio.sleep(0.3)
+            await self.frames(2)
+
+    @staticmethod
+    def _in_scrolling_view(widget) -> bool:
+        from kivy.uix.scrollview import ScrollView
+
+        p = widget.parent
+        while p is not None and p is not p.parent:
+            if isinstance(p, ScrollView):
+                content = p.children[0] if p.children else None
+                return content is not None and (content.height > p.height + 1 or p.always_overscroll)
+            p = p.parent
+        return False
+
+    async def tap_at(self, x: float, y: float, move_to: tuple | None = None) -> None:
+        """A finger down at (x, y) in window coordinates (and, for a drag, moved to `move_to`), then up."""
+        from kivy.base import EventLoop
+        from kivy.input.motionevent import MotionEvent
+
         win = EventLoop.window
 
         class Finger(MotionEvent):
@@ -101,6 +131,14 @@ class Driver:
         touch.profile = ["pos"]
         EventLoop.post_dispatch_input("begin", touch)
         await self.frames(1)
+        if move_to is not None:
+            steps = 8
+            for i in range(1, steps + 1):
+                mx = x + (move_to[0] - x) * i / steps
+                my = y + (move_to[1] - y) * i / steps
+                touch.move({"x": mx / (win.width - 1.0), "y": my / (win.height - 1.0)})
+                EventLoop.post_dispatch_input("update", touch)
+                await self.frames(1)
         EventLoop.post_dispatch_input("end", touch)
         self.taps += 1
         await self.frames(1)
@@ -111,9 +149,10 @@ class Driver:
         p = widget.parent
         while p is not None and p is not p.parent:
             if isinstance(p, ScrollView):
-                _, wy = widget.to_window(widget.x, widget.y)
-                _, py = p.to_window(p.x, p.y)
-                if wy < py or wy + widget.height > py + p.height:  # outside the visible part: scroll first
+                # Compare in the ScrollView's own frame (the centre may be turned: "up" is not the window's up).
+                _, wy = p.parent.to_widget(*widget.to_window(widget.x, widget.y))
+                _, wy2 = p.parent.to_widget(*widget.to_window(widget.right, widget.top))
+                if min(wy, wy2) < p.y - 1 or max(wy, wy2) > p.top + 1:  # outside the visible part: scroll first
                     p.scroll_to(widget, padding=10, animate=False)
                     await self.frames(2)
                 return
@@ -125,7 +164,7 @@ class Driver:
         text_input.insert_text(text)
         await self.frames(1)
 
-    # -- screens --------------------------------------------------------------------------------------------------
+    # -- screens and sheets ---------------------------------------------------------------------------------------
 
     async def wait_screen(self, name: str, timeout: float = 10) -> None:
         deadline = time.monotonic() + timeout
@@ -135,20 +174,17 @@ class Driver:
             await self.frames(1)
         await self.frames(2)
 
-    async def new_table(self, n_players: int = 4, deck: str = "app", shots: Path | None = None) -> None:
-        await self.wait_screen("home")
-        card = self.by_class("GameCard", game="obscurians")[0]
-        await self.tap(card.ids.new_button)
-        await self.wait_screen("setup")
-        if n_players != 4:
-            await self.tap(next(b for b in self.by_class("CountButton") if b.n == n_players))
-        for row in sorted(self.by_class("SetupRow"), key=lambda r: r.index):
-            await self.type_text(row.ids.name, NAMES[row.index])
-        await self.tap(self.by_id("deck_" + deck))
-        if shots:
-            await self.shot(shots, "setup")
-        await self.tap(self.by_id("start"))
-        await self.wait_screen("round")
+    async def close_moment(self) -> dict | None:
+        """If an announcement covers the screen, read it and tap it away (a real tap, counted apart)."""
+        sheet = self.app.sheet
+        if sheet is None or type(sheet).__name__ != "MomentSheet":
+            return None
+        seen = {"title": sheet.title, "text": sheet.text}
+        await self.tap_at(10, 10)
+        self.moment_taps += 1
+        self.taps -= 1
+        await self.frames(1)
+        return seen
 
     async def shot(self, folder: Path, name: str) -> None:
         from kivy.core.window import Window
@@ -161,123 +197,116 @@ class Driver:
             if p.name != f"{name}.png":
                 p.replace(folder / f"{name}.png")
 
-    def enabled_choices(self, kind=None):
-        """The enabled option buttons, of one Choice type (companion.ui.obscurians.turn) if given."""
-        return [b for b in self.by_class("ChoiceButton")
-                if not b.disabled and (kind is None or isinstance(b.choice, kind))]
+    # -- what the screen shows: sizes and glyphs ---------------------------------------------------------------------
 
-    def enabled_panels(self):
-        return [p for p in self.by_class("PlayerPanel") if p.enabled]
+    def small_texts(self) -> list[str]:
+        """Visible texts drawn smaller than MIN_TEXT_PX (text inputs' hints excepted)."""
+        from kivy.uix.label import Label
 
-    async def step(self, shots: Path | None = None, moments: dict | None = None) -> bool:
-        """One tap-sequence in the round screen, chosen from what is enabled; False when the round screen is gone."""
-        app, rng = self.app, self.rng
-        if app.sm.current != "round":
-            return False
-        state = app.table.state
-        types = state.legal_types()
-        if state.phase == "reveal":
-            if moments is not None and shots and "reveal" not in moments and state.round >= 2:
-                moments["reveal"] = True
-                await self.shot(shots, "reveal")
-            await self.tap(rng.choice(self.enabled_choices(Reveal)))
-            return True
-        if state.dice is None:
-            panels = self.enabled_panels()
-            if panels and rng.random() < 0.3:
-                await self.tap(rng.choice(panels))
-                await self.tap(rng.choice(self.enabled_choices(ChipMission)))
-                return True
-            if "roll" in types:
-                for _ in range(5):
-                    face = rng.choice(FACES)
-                    await self.tap(next(b for b in self.by_class("FaceButton") if b.face == face))
-                return True
-            await self.tap(self.by_id("end_turn"))
-            return True
-        if state.chosen is None and "assign" in types:
-            await self.tap(rng.choice(self.enabled_choices(AssignWild)))
-            return True
-        if state.chosen is None:
-            dice = [d for d in self.by_class("DieButton") if not d.disabled]
-            want_reroll = "reroll" in types and dice and rng.random() < (0.6 if state.event == "reroll_once" else 0.12)
-            want_flip = "flip" in types and dice and rng.random() < 0.5
-            if want_reroll or want_flip:
-                picked = rng.sample(dice, rng.randint(1, 3))
-                for d in picked:
-                    await self.tap(d)
-                if moments is not None and shots and "choice" not in moments:
-                    moments["choice"] = True
-                    await self.shot(shots, "reroll")
-                if want_flip and not want_reroll:
-                    await self.tap(self.enabled_choices(FlipSelected)[0])
-                    return True
-                for _ in picked:
-                    face = rng.choice(FACES)
-                    await self.tap(next(b for b in self.by_class("FaceButton") if b.face == face))
-                options = self.enabled_choices(PayReroll)
-                if options:
-                    await self.tap(rng.choice(options))
-                else:
-                    cancel = self.enabled_choices(Cancel)
-                    if not cancel:
-                        raise Stuck(f"reroll: no option and no cancel: {state!r}, prompt {app.plugin.round.prompt!r}, "
-                                    f"choices {[(b.choice, b.disabled) for b in self.by_class('ChoiceButton')]}")
-                    await self.tap(cancel[0])
-                return True
-            options = self.enabled_choices(ChooseAction)
-            if options:
-                if moments is not None and shots and "choose" not in moments:
-                    moments["choose"] = True
-                    await self.shot(shots, "choose")
-                await self.tap(rng.choice(options))
-            else:
-                await self.tap(self.by_id("end_turn"))
-            return True
-        # executing the chosen action
-        kinds = self.enabled_choices(NextKind)
-        if kinds:
-            await self.tap(rng.choice(kinds))
-            return True
-        panels = self.enabled_panels()
-        if panels:
-            if moments is not None and shots and "target" not in moments:
-                moments["target"] = True
-                await self.shot(shots, "target")
-            await self.tap(rng.choice(panels))
-            return True
-        goods = self.enabled_choices(PickGood)
-        if goods:
-            await self.tap(rng.choice(goods))
-            return True
-        secure_all = self.enabled_choices(SecureAll)
-        if secure_all:
-            await self.tap(secure_all[0])
-            return True
-        sgoods = self.enabled_choices(SecureGood)
-        if sgoods:
-            for _ in range(rng.choice((1, 2))):
-                options = self.enabled_choices(SecureGood)
-                if options:
-                    await self.tap(rng.choice(options))
-            go = self.enabled_choices(SecureSelected)
-            if go:
-                await self.tap(go[0])
-            else:
-                # A second tap on a good held once takes it back out: nothing selected, nothing to cancel;
-                # the next step picks again.
-                cancel = self.enabled_choices(Cancel)
-                if cancel:
-                    await self.tap(cancel[0])
-            return True
-        end = self.by_id("end_turn")
-        if not end.disabled:
-            await self.tap(end)
-            return True
-        raise Stuck(f"nothing to tap: {state!r}, prompt {app.plugin.round.prompt!r}")
+        out = []
+        for w in self.walk():
+            if isinstance(w, Label) and w.text.strip() and self.visible(w) and w.font_size < MIN_TEXT_PX - 0.5:
+                out.append(f"{w.text[:40]!r} {w.font_size:.0f}px")
+        return out
+
+    def missing_glyphs(self) -> list[str]:
+        """Characters shown in a font that has no glyph for them (they would show as empty boxes)."""
+        from kivy.uix.label import Label
+
+        from tests.ui.glyphs import has_glyph
+
+        out = set()
+        for w in self.walk():
+            if isinstance(w, Label) and w.text and self.visible(w):
+                for ch in w.text:
+                    if not ch.isspace() and not has_glyph(w.font_name, ch):
+                        out.add(f"{ch!r} in {w.text[:30]!r}")
+        return sorted(out)
+
+    def look(self, found: dict, screen: str) -> None:
+        found.setdefault("small", {}).setdefault(screen, sorted(set(self.small_texts())))
+        found.setdefault("glyphs", {}).setdefault(screen, self.missing_glyphs())
+
+    # -- setup ----------------------------------------------------------------------------------------------------
+
+    async def new_table(self, n_players: int = 4, deck: str = "app", shots: Path | None = None,
+                        found: dict | None = None, suffix: str = "") -> None:
+        await self.wait_screen("home")
+        card = self.by_class("GameCard", game="obscurians")[0]
+        await self.tap(card.ids.new_button)
+        await self.wait_screen("setup")
+        if n_players != 4:
+            await self.tap(next(b for b in self.by_class("CountButton") if getattr(b, "n", 0) == n_players))
+        for row in sorted(self.by_class("SetupRow"), key=lambda r: r.index):
+            await self.type_text(row.ids.name, NAMES[row.index])
+        await self.tap(self.by_id("deck_" + deck))
+        if found is not None:
+            self.look(found, "setup")
+        if shots:
+            await self.shot(shots, "setup" + suffix)
+        await self.tap(self.by_id("start"))
+        await self.wait_screen("round")
+
+    # -- the round screen ---------------------------------------------------------------------------------------
+
+    def view(self):
+        return self.app.plugin.round.entry.view(self.app.table.state, self.app.t)
+
+    def widget_for(self, tap):
+        kind = tap[0]
+        if kind == "choice":
+            choice = tap[1]
+            found = [w for w in self.by_class("ChoiceButton") + self.by_class("PadButton") if w.choice == choice]
+            if not found:
+                raise Stuck(f"no button for {choice!r}; prompt {self.app.plugin.round.prompt!r}")
+            return found[0]
+        if kind == "player":
+            return self.by_class("PlayerPanel", seat=tap[1])[0]
+        if kind == "die":
+            return self.by_class("DieButton", index=tap[1])[0]
+        return self.by_id("end_turn")
+
+    async def enter(self, wanted, taps_by_kind: Counter) -> object:
+        """Tap in the move `wanted`; returns the action the table recorded."""
+        from tests.ui.intents import next_tap, same_move
+
+        table = self.app.table
+        before = len(table.actions), table.log_length
+        for _ in range(40):
+            await self.close_moment()
+            tap = next_tap(table.state, self.view(), wanted)
+            if os.environ.get("HARNESS_TRACE"):
+                w = self.widget_for(tap)
+                print("TAP", len(table.actions), table.log_length, tap, wanted, w.to_window(*w.center), flush=True)
+            await self.tap(self.widget_for(tap))
+            taps_by_kind[type(wanted).__name__] += 1
+            if self.app.table is None or self.app.table.log_length != before[1]:
+                done = table.actions[-1]
+                if not same_move(done, wanted):
+                    raise Stuck(f"the screen recorded {done!r}, the players meant {wanted!r}")
+                return done
+            if self.app.banner:
+                if os.environ.get("HARNESS_SHOTS_ON_STUCK"):
+                    await self.shot(Path(os.environ["HARNESS_SHOTS_ON_STUCK"]), "stuck")
+                raise Stuck(f"refused: {self.app.banner!r} while entering {wanted!r}")
+        if os.environ.get("HARNESS_SHOTS_ON_STUCK"):
+            await self.shot(Path(os.environ["HARNESS_SHOTS_ON_STUCK"]), "stuck")
+        raise Stuck(f"could not tap in {wanted!r}: {table.state!r}")
+
+    async def explain(self, widget) -> str:
+        """Tap a dimmed option: the banner's text (the reason)."""
+        self.app.dismiss_banner()
+        await self.tap(widget)
+        await self.frames(1)
+        text = self.app.banner
+        self.app.dismiss_banner()
+        return text
+
+    # -- the end screen -------------------------------------------------------------------------------------------
 
     async def reveal_missions(self, missions) -> None:
         await self.wait_screen("end")
+        await self.close_moment()
         rows = sorted(self.by_class("MissionRow"), key=lambda r: r.seat)
         for row, mission in zip(rows, missions):
             await self.tap(next(b for b in self.by_class("MissionButton", root=row) if b.mission == mission))
@@ -291,65 +320,394 @@ class Driver:
                 "lines": {c.name: [(ln["rule"], ln["points"]) for ln in c.lines] for c in cards}}
 
 
-def _missions_for(n: int, seed: int):
-    from companion.games.obscurians.setup import deal_missions
+def _missions_for(n: int, seed: int, put_back=None):
+    from companion.games.obscurians.setup import deal_missions, missions_problem
 
-    return list(deal_missions(random.Random(seed), n))
+    rng = random.Random(seed)
+    while True:
+        missions = list(deal_missions(rng, n))
+        if put_back is None or missions_problem(missions, n, put_back) is None:
+            return missions
+
+
+def _shot_name(name: str, args) -> str:
+    return name + (f"-{args.players}p" if args.players != 4 else "") + (f"-{args.lang}" if args.lang != "en" else "")
 
 
 async def play(app, args) -> dict:
+    """A whole game by touch, checking on the way what players would notice (see tests/ui/test_play_obscurians.py)."""
+    from companion.ui.sound import RecordingSounds
+    from tests.ui.policies import POLICIES
+
+    policy, memory = POLICIES[args.policy], {}
     rng = random.Random(args.seed)
     d = Driver(app, rng)
+    app.sounds = sounds = RecordingSounds()
     shots = Path(args.shots) if args.shots else None
+    found: dict = {"log": {}, "moments": [], "explained": {}}
     await d.frames(3)
+    d.look(found, "home")
     if shots:
-        await d.shot(shots, "home")
-    await d.new_table(args.players, deck=args.deck, shots=shots)
-    moments: dict = {}
-    actions = 0
-    stalled = 0
+        await d.shot(shots, _shot_name("home", args))
+    await d.new_table(args.players, deck=args.deck, shots=shots, found=found,
+                      suffix=_shot_name("", args))
+    table = app.table
+    found["layout"] = layout_facts(d)
+    taps_by_kind, moves = Counter(), Counter()
+    shots_taken: set = set()
     t0 = time.monotonic()
     while app.sm.current == "round":
-        if shots and "round" not in moments and app.table.state.phase == "turn" and app.table.state.round == 2:
-            moments["round"] = True
-            await d.shot(shots, "round")
-        before = app.table.log_length
-        await d.step(shots, moments)
-        if app.table is not None and app.table.log_length != before:
-            actions += 1
-            stalled = 0
-        else:
-            stalled += 1
-            if stalled > 25:
-                raise Stuck(f"no progress: {app.table.state!r}; prompt {app.plugin.round.prompt!r}; "
-                            f"choices {[(c['choice'], c['enabled']) for c in app.plugin.round.choices]}")
-        if os.environ.get("HARNESS_TRACE"):
-            print(f"{time.monotonic() - t0:6.1f}s taps={d.taps} {app.table.state!r}", flush=True)
+        moment = await d.close_moment()
+        if moment:
+            found["moments"].append(moment)
+        state = table.state
+        if state.phase not in ("reveal", "turn"):
+            await d.frames(2)
+            continue
+        wanted = policy(state, rng, memory)
+        await take_round_shots(d, shots, shots_taken, state, wanted, args, found)
+        done = await d.enter(wanted, taps_by_kind)
+        moves[type(wanted).__name__] += 1
+        kind = type(done).__name__
+        if kind not in found["log"] and app.sm.current == "round":
+            found["log"][kind] = {"screen": app.plugin.round.log[0]["text"], "undo": app.plugin.round.undo_text}
         if args.stop_after and app.table is not None and len(app.table.actions) >= args.stop_after:
             await d.frames(3)
             return {"table_id": app.table.id, "state": app.table.state.to_json(), "screen": app.sm.current,
                     "taps": d.taps}
-        if time.monotonic() - t0 > 240:
+        if time.monotonic() - t0 > 300:
             raise Stuck("the game takes too long")
-    missions = _missions_for(args.players, args.seed)
+    if app.sm.current == "round":
+        raise Stuck("left the round screen unexpectedly")
+    await d.wait_screen("end")
+    moment = await d.close_moment()
+    if moment:
+        found["moments"].append(moment)
+    d.look(found, "missions")
     if shots:
-        await d.shot(shots, "missions")
+        await d.shot(shots, _shot_name("missions", args))
+    missions = _missions_for(args.players, args.seed, table.setup.put_back)
     await d.reveal_missions(missions)
     await d.wait_screen("end")
-    if shots:
-        await d.shot(shots, "end")
+    found["winner_moment"] = await d.close_moment()
+    d.look(found, "end")
+    # Undo right after the end asks first; Cancel leaves the scores as they were.
+    await d.tap(d.by_id("undo"))
+    await d.frames(2)
+    sheet = app.sheet
+    found["undo_asks"] = type(sheet).__name__ == "ConfirmSheet" and {"question": sheet.question,
+                                                                      "detail": sheet.detail}
+    if shots and sheet is not None:
+        await d.shot(shots, _shot_name("undo-finished", args))
+    if sheet is not None:
+        await d.tap(sheet.ids.no)
+    found["still_over"] = table.state.phase == "over"
     await d.tap(d.by_id("export"))
     scores = d.read_scores()
-    result = {"table_id": app.table.id, "missions": missions, "export_text": app.plugin.end.export_text, "taps": d.taps,
-              "actions": len(app.table.actions), **scores}
+    result = {"table_id": table.id, "missions": missions, "export_text": app.plugin.end.export_text,
+              "taps": d.taps, "moment_taps": d.moment_taps, "waits": d.waits, "actions": len(table.actions),
+              "moves": sum(moves.values()), "taps_by_kind": dict(taps_by_kind), "moves_by_kind": dict(moves),
+              "sounds": sounds.requested, **scores, **found}
     if shots:
-        await d.shot(shots, "end")
+        await d.shot(shots, _shot_name("end", args))
     await d.tap(d.by_id("home"))
     await d.wait_screen("home")
     if shots:
-        await d.shot(shots, "home-history")
+        await d.shot(shots, _shot_name("home-history", args))
     result["history_rows"] = [r["table_id"] for r in app.finished_tables]
+    # The finished game from the history: read-only.
+    item = next(w for w in d.by_class("TableItem") if w.table_id == table.id and not w.resume)
+    await d.tap(item.ids.open)
+    await d.wait_screen("end")
+    undo = d.by_id("undo")
+    result["history_undo_visible"] = d.visible(undo)
+    result["history_read_only"] = app.plugin.end.read_only
+    d.look(found, "history")
+    if shots:
+        await d.shot(shots, _shot_name("end-history", args))
     return result
+
+
+def layout_facts(d: Driver) -> dict:
+    """Where each panel is and which way it faces, read from the widgets on screen."""
+    facts = []
+    for panel in sorted(d.by_class("PlayerPanel"), key=lambda p: p.seat):
+        holder = panel.parent
+        name_bar = panel.children[-1]  # the first child in kv order: the name bar
+        nx, ny = name_bar.to_window(*name_bar.center)
+        px, py = panel.to_window(*panel.center)
+        facts.append({"seat": panel.seat, "angle": holder.angle, "area": list(holder.area),
+                      "name_offset": [nx - px, ny - py]})
+    return {"panels": facts, "centre_angle": d.app.plugin.round.centre_angle}
+
+
+async def take_round_shots(d: Driver, shots, taken: set, state, wanted, args, found) -> None:
+    """Screenshots of the round screen's states, and a look at sizes and glyphs in each."""
+    from companion.games.obscurians.actions import Choose, Reroll, RevealEvent, Roll, Steal, Swap, Relocate
+
+    name = None
+    if state.phase == "reveal" and state.round == 2:
+        name = "reveal"
+    elif isinstance(wanted, Roll) and "pad" not in taken and state.round >= 2:
+        name = "pad"
+    elif isinstance(wanted, Choose) and "choose" not in taken:
+        name = "choose"
+    elif isinstance(wanted, (Steal, Swap, Relocate)) and "target" not in taken and state.round >= 2:
+        name = "target"
+    elif isinstance(wanted, Reroll) and "reroll" not in taken:
+        name = "reroll"
+    elif state.round >= 5 and state.phase == "turn" and "round5" not in taken:
+        name = "round5"
+    if name is None or name in taken:
+        return
+    taken.add(name)
+    d.look(found, name)
+    if shots:
+        if name == "reroll":  # the reroll half entered: dice picked and their new faces tapped
+            from tests.ui.intents import next_tap
+
+            for _ in range(len(wanted.dice) + 1):
+                tap = next_tap(state, d.view(), wanted)
+                if tap[0] == "choice" and type(tap[1]).__name__ == "PayReroll":
+                    break
+                await d.tap(d.widget_for(tap))
+        await d.shot(shots, _shot_name(name, args))
+
+
+async def checks(app, args) -> dict:
+    """The round screen's promises, one by one, on a fresh 4-player table (tests/ui/test_round_screen.py)."""
+    from companion.games.obscurians.actions import Choose, Reroll, RevealEvent, Roll, Steal
+    from companion.games.obscurians.constants import FACE_DOWN
+    from companion.ui.obscurians.turn import ChipMission, ChooseAction, FaceCount, PayReroll, PickGood
+    from companion.ui.sound import RecordingSounds
+
+    d = Driver(app, random.Random(0))
+    app.sounds = sounds = RecordingSounds()
+    shots = Path(args.shots) if args.shots else None
+    out: dict = {}
+    await d.new_table(4, deck="physical")
+    table = app.table
+    model = app.plugin.round
+    out["layout"] = layout_facts(d)
+    # A tap on the panel across the table (turned 180°) and on the one to the left (turned 270°), at the place
+    # where the seating puts them: the touch must land on that player's panel.
+    from companion.ui import seating
+    from companion.ui.obscurians.round import DEPTH_LONG, DEPTH_SHORT
+    from kivy.core.window import Window
+    from kivy.metrics import dp
+
+    ring = seating.ring(4, Window.width, Window.height, dp(DEPTH_LONG), dp(DEPTH_SHORT))
+    await d.tap(d.by_class("ChoiceButton", choice=__import__("companion.ui.obscurians.turn", fromlist=["Reveal"])
+                           .Reveal("double_steal"))[0])
+    await d.close_moment()
+    out["sound_after_reveal"] = list(sounds.requested)
+    out["turned_taps"] = {}
+    for seat in (2, 1, 3):
+        place = ring.seats[seat]
+        await d.tap_at(place.x + place.w / 2, place.y + place.h * 0.3)
+        out["turned_taps"][seat] = model.entry.chip_on
+        await d.tap(d.by_id("cancel"))
+    # A chip placed on Ben: then the same mission for Chris is dimmed and says why (the engine's sentence).
+    await d.tap_at(*_centre(ring.seats[1]))
+    await d.tap(d.widget_for(("choice", ChipMission("give"))))
+    out["log_chip"] = model.log[0]["text"]
+    await d.tap_at(*_centre(ring.seats[2]))
+    give = d.widget_for(("choice", ChipMission("give")))
+    out["mission_slots"] = [b.choice.mission for b in d.by_class("ChoiceButton") if isinstance(b.choice, ChipMission)]
+    out["give_dimmed"] = give.dimmed
+    out["give_reason"] = await d.explain(give)
+    if shots:
+        await d.shot(shots, "chip-refused")
+    await d.tap(d.by_id("cancel"))
+    # The roll in counts: 2 Steal, 1 Swap, 2 Wild = 3 taps.
+    before = d.taps
+    for face, n in (("steal", 2), ("swap", 1), ("wild", 2)):
+        await d.tap(d.widget_for(("choice", FaceCount(face, n))))
+    out["roll_taps"] = d.taps - before
+    out["rolled"] = list(table.state.dice)
+    # A reroll: one die, its new face, one chip face down — the screen never asks which chip.
+    await d.tap(d.by_class("DieButton", index=2)[0])
+    await d.tap(d.widget_for(("choice", FaceCount("steal", 1))))
+    pay = [b for b in d.by_class("ChoiceButton") if isinstance(b.choice, PayReroll)]
+    out["pay_options"] = [(b.choice.discard, b.text) for b in pay]
+    if shots:
+        await d.shot(shots, "reroll-face-down")
+    await d.tap(d.widget_for(("choice", PayReroll(FACE_DOWN))))
+    out["reroll"] = table.actions[-1].to_json()
+    out["log_reroll"] = model.log[0]["text"]
+    out["panel_status"] = next(p for p in model.panels if p["seat"] == 0)["status"]
+    out["screen_texts_after_discard"] = sorted({w.text for w in d.walk() if getattr(w, "text", "")
+                                                and type(w).__name__ not in ("ChoiceButton",)})
+    # Choose: a dimmed cell (no Donate rolled) says why; Steal x 6 (Double Steal, 3 Steal + 0 Wild... as rolled).
+    cell = d.widget_for(("choice", ChooseAction("donate", 0)))
+    out["donate_reason"] = await d.explain(cell)
+    steal = next(b for b in d.by_class("ChoiceButton") if isinstance(b.choice, ChooseAction)
+                 and b.choice.kind == "steal" and b.enabled and b.choice.wilds == 0)
+    await d.tap(steal)
+    out["log_choose"] = model.log[0]["text"]
+    if shots:
+        await d.shot(shots, "steal-rows")
+    # Steal from Ben: one tap on Ben's orange; the move log says so, and Undo names it.
+    await d.tap(d.widget_for(("choice", PickGood(1, "orange"))))
+    out["log_steal"] = model.log[0]["text"]
+    out["undo_text"] = model.undo_text
+    # Anna's own row is dimmed for a Steal: it says why.
+    own = d.widget_for(("choice", PickGood(0, "red")))
+    out["own_reason"] = await d.explain(own)
+    # End turn too early: the engine's sentence.
+    out["end_reason"] = await d.explain(d.by_id("end_turn"))
+    # Undo: the steal is taken back, the log and Redo say so; Redo plays it again.
+    await d.tap(d.by_id("undo"))
+    out["after_undo"] = {"log0": model.log[0]["text"], "redo_text": model.redo_text, "undo_text": model.undo_text,
+                         "ben_orange": table.state.goods[1].get("orange", 0)}
+    if shots:
+        await d.shot(shots, "undo-redo")
+    await d.tap(d.by_id("redo"))
+    out["after_redo"] = {"log0": model.log[0]["text"], "ben_orange": table.state.goods[1].get("orange", 0)}
+    # Language from the menu in the corner, in German: the log and a reason follow.
+    menu = next(b for b in d.by_class("CornerButton") if b.kind == "menu" and b.parent.angle == 0)
+    await d.tap(menu)
+    out["menu_open"] = type(app.sheet).__name__
+    await d.tap(next(b for b in d.by_class("SheetLang") if b.code == "de"))
+    await d.tap(app.sheet.ids.sound)
+    out["sound_on_after_toggle"] = app.sound_on
+    await d.tap(app.sheet.ids.close)
+    out["log_de"] = model.log[0]["text"]
+    out["own_reason_de"] = await d.explain(d.widget_for(("choice", PickGood(0, "red"))))
+    d2: dict = {}
+    d.look(d2, "round-de")
+    out["small"], out["glyphs"] = d2["small"], d2["glyphs"]
+    if shots:
+        await d.shot(shots, "round-de")
+    out["sounds"] = sounds.requested
+    return out
+
+
+def _centre(place):
+    return place.x + place.w / 2, place.y + place.h / 2
+
+
+async def setup_checks(app, args) -> dict:
+    """The setup screen: colour swap, seat reorder (drag and the up button), the 4-player mission cards, and the
+    end screen's explanation of a mission put back (tests/ui/test_setup_screen.py)."""
+    d = Driver(app, random.Random(0))
+    shots = Path(args.shots) if args.shots else None
+    out: dict = {}
+    await d.wait_screen("home")
+    await d.tap(d.by_class("GameCard", game="obscurians")[0].ids.new_button)
+    await d.wait_screen("setup")
+    for row in sorted(d.by_class("SetupRow"), key=lambda r: r.index):
+        await d.type_text(row.ids.name, NAMES[row.index])
+    model = app.plugin.setup
+    out["colours_before"] = [r["colour"] for r in model.rows]
+    # Anna taps Ben's colour (orange, showing his seat number 2): they swap.
+    row0 = next(r for r in d.by_class("SetupRow") if r.index == 0)
+    taken = next(s for s in d.by_class("Swatch", root=row0) if s.colour == "orange")
+    out["taken_label"] = taken.text
+    await d.tap(taken)
+    out["colours_after_swap"] = [r["colour"] for r in model.rows]
+    # Drag seat 1 (Anna) by its number down onto the third row.
+    rows = sorted(d.by_class("SetupRow"), key=lambda r: r.index)
+    start = rows[0].ids.handle.to_window(*rows[0].ids.handle.center)
+    end = rows[2].to_window(*rows[2].center)
+    await d.tap_at(*start, move_to=(start[0], end[1]))
+    out["names_after_drag"] = [r["name"] for r in model.rows]
+    # The fallback: the up arrow of the last row.
+    last = next(r for r in d.by_class("SetupRow") if r.index == 3)
+    await d.tap(last.ids.up)
+    out["names_after_up"] = [r["name"] for r in model.rows]
+    out["put_back_text"] = model.put_back_text
+    out["put_back"] = list(model.put_back())
+    if shots:
+        await d.shot(shots, _shot_name("setup-put-back", args))
+    found: dict = {}
+    d.look(found, "setup")
+    await d.tap(d.by_id("start"))
+    await d.wait_screen("round")
+    table = app.table
+    out["setup"] = table.setup.to_json()
+    # To the end quickly: the moves of a seeded game straight into the table (not what this scenario tests).
+    from companion.games.obscurians.randplay import random_action
+
+    rng = random.Random(3)
+    while table.state.phase in ("reveal", "turn"):
+        table.apply(random_action(table.state, rng))
+    await d.wait_screen("end")
+    await d.close_moment()
+    put_back = table.setup.put_back
+    row = sorted(d.by_class("MissionRow"), key=lambda r: r.seat)[0]
+    button = next(b for b in d.by_class("MissionButton", root=row) if b.mission == put_back[0])
+    out["end_guidance"] = app.plugin.end.guidance_text
+    out["put_back_dimmed"] = button.dimmed
+    out["put_back_reason"] = await d.explain(button)
+    # Score tapped too early says what is missing.
+    out["score_reason"] = await d.explain(d.by_id("score"))
+    d.look(found, "missions")
+    out["small"], out["glyphs"] = found["small"], found["glyphs"]
+    if shots:
+        await d.shot(shots, _shot_name("missions-put-back", args))
+    return out
+
+
+async def home_checks(app, args) -> dict:
+    """Home: where each unfinished table stands; rename; delete (asked first) and the way back."""
+    d = Driver(app, random.Random(0))
+    shots = Path(args.shots) if args.shots else None
+    out: dict = {}
+    await d.wait_screen("home")
+    # Two tables half played (the moves straight into the store: this scenario is about Home).
+    from companion.games.obscurians.randplay import random_action, random_setup
+    from companion.session.table import Table
+
+    rng = random.Random(4)
+    for n, moves in ((4, 40), (5, 75)):
+        table = Table.create(app.store, "obscurians", random_setup(rng, 4, n, missions_known=False),
+                             title="")
+        for _ in range(moves):
+            table.apply(random_action(table.state, rng))
+        out.setdefault("expected", []).append({"id": table.id, "round": table.state.round,
+                                               "active": table.state.name(table.state.active),
+                                               "phase": table.state.phase})
+    app.refresh_home()
+    await d.frames(2)
+    out["rows"] = [{"id": r["table_id"], "title": r["title"], "detail": r["detail"]} for r in app.unfinished]
+    if shots:
+        await d.shot(shots, "home-tables")
+    first = next(w for w in d.by_class("TableItem") if w.resume)
+    table_id = first.table_id
+    await d.tap(first.ids.more)
+    await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 0))  # Rename
+    field = app.sheet.ids.field
+    field.text = ""
+    field.insert_text("Friday night")
+    await d.frames(1)
+    if shots:
+        await d.shot(shots, "home-rename")
+    await d.tap(app.sheet.ids.save)
+    out["renamed"] = next(r["title"] for r in app.unfinished if r["table_id"] == table_id)
+    first = next(w for w in d.by_class("TableItem") if w.table_id == table_id)
+    await d.tap(first.ids.more)
+    await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 1))  # Delete
+    out["delete_asks"] = type(app.sheet).__name__
+    await d.tap(app.sheet.ids.no)
+    out["after_cancel"] = [r["table_id"] for r in app.unfinished]
+    first = next(w for w in d.by_class("TableItem") if w.table_id == table_id)
+    await d.tap(first.ids.more)
+    await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 1))
+    if shots:
+        await d.shot(shots, "home-delete")
+    await d.tap(app.sheet.ids.yes)
+    out["after_delete"] = [r["table_id"] for r in app.unfinished]
+    out["banner"] = app.banner
+    if shots:
+        await d.shot(shots, "home-deleted")
+    banner = next(w for w in d.walk() if type(w).__name__ == "Banner")
+    await d.tap(banner)
+    out["after_restore"] = [r["table_id"] for r in app.unfinished]
+    found: dict = {}
+    d.look(found, "home")
+    out["small"], out["glyphs"] = found["small"], found["glyphs"]
+    return out
 
 
 async def house_rules(app, args) -> dict:
@@ -360,7 +718,7 @@ async def house_rules(app, args) -> dict:
     await d.tap(d.by_class("GameCard", game="obscurians")[0].ids.new_button)
     await d.wait_screen("setup")
     if args.players != 4:
-        await d.tap(next(b for b in d.by_class("CountButton") if b.n == args.players))
+        await d.tap(next(b for b in d.by_class("CountButton") if getattr(b, "n", 0) == args.players))
     for row in sorted(d.by_class("SetupRow"), key=lambda r: r.index):
         await d.type_text(row.ids.name, NAMES[row.index])
     toggle = d.by_id("take_cap")
@@ -396,15 +754,19 @@ async def resume(app, args) -> dict:
     rows = [r for r in d.by_class("TableItem") if r.resume]
     result = {"offered": [r.table_id for r in rows]}
     if rows:
-        await d.tap(rows[0].children[0])  # the row's Resume button
+        await d.tap(rows[0].ids.open)
         await d.frames(3)
         result.update(screen=app.sm.current, table_id=app.table.id, state=app.table.state.to_json())
     return result
 
 
+SCENARIOS = {"play": play, "resume": resume, "house-rules": house_rules, "checks": checks,
+             "setup-checks": setup_checks, "home-checks": home_checks}
+
+
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("scenario", choices=("play", "resume", "house-rules"))
+    p.add_argument("scenario", choices=tuple(SCENARIOS))
     p.add_argument("--data-dir", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--seed", type=int, default=7)
@@ -413,6 +775,8 @@ def main(argv=None) -> int:
     p.add_argument("--stop-after", type=int, default=0, help="play N effective actions, report, then hang (to be killed)")
     p.add_argument("--shots", default="")
     p.add_argument("--lang", default="en")
+    p.add_argument("--policy", choices=("random", "plausible"), default="random",
+                   help="who decides the moves (tests/ui/policies.py)")
     args = p.parse_args(argv)
 
     from companion.session.store import TableStore
@@ -431,7 +795,7 @@ def main(argv=None) -> int:
         from kivy.clock import Clock
 
         Clock.schedule_once(on_first_frame, 0)
-        scenario = {"play": play, "resume": resume, "house-rules": house_rules}[args.scenario]
+        scenario = SCENARIOS[args.scenario]
 
         async def drive():
             while app.root is None:
@@ -440,7 +804,7 @@ def main(argv=None) -> int:
                 result = await scenario(app, args)
                 result["first_frame_s"] = first_frame[0] if first_frame else None
                 result["peak_rss_mb"] = _peak_rss_mb()
-                Path(args.out).write_text(json.dumps(result, indent=1))
+                Path(args.out).write_text(json.dumps(result, indent=1, default=str))
                 if args.stop_after:
                     await asyncio.sleep(3600)  # wait to be killed
             except BaseException as err:

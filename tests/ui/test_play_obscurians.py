@@ -1,4 +1,8 @@
-"""Play Obscurians on the real app by touches, then check what the screen says against the engine."""
+"""Play Obscurians on the real app by touches, then check what the screen said against the engine.
+
+Each game is played the way a group that knows its moves would (tests/ui/harness.py): every move of the engine's
+seeded random player is tapped in on the screen and compared with the move the screen recorded.
+"""
 from __future__ import annotations
 
 import json
@@ -8,19 +12,19 @@ import time
 
 import pytest
 
+from companion.games.obscurians.narrate import narrate_all
+from companion.games.obscurians.state import new_game
 from companion.session.logfile import read_log
 from companion.session.store import TableStore
 from companion.session.table import Table
+from companion.ui.words import tell
 from tests.ui.conftest import child_env, harness_command, run_harness
 
 pytestmark = pytest.mark.ui
 
 
-def test_a_whole_four_player_game_by_touch(data_dir, tmp_path):
-    result = run_harness("play", "--data-dir", str(data_dir), "--seed", "7", "--players", "4",
-                         out=tmp_path / "game.json")
+def check_whole_game(result, data_dir):
     table_id = result["table_id"]
-
     # The log the app exported, replayed by the engine alone, gives the outcome the end screen must show.
     log_path = data_dir / "exports" / f"obscurians-table-{table_id}.jsonl"
     game = read_log(log_path.read_text(encoding="utf-8"))
@@ -44,7 +48,62 @@ def test_a_whole_four_player_game_by_touch(data_dir, tmp_path):
 
     bgstats = json.loads((data_dir / "exports" / f"obscurians-table-{table_id}-bgstats.json").read_text())
     assert {p["name"]: p["score"] for p in bgstats["players"]} == result["totals"]
-    assert str(log_path) in result["export_text"]
+    assert f"obscurians-table-{table_id}.jsonl" in result["export_text"]
+    return game
+
+
+def test_a_whole_four_player_game_by_touch(data_dir, tmp_path):
+    result = run_harness("play", "--data-dir", str(data_dir), "--seed", "6", "--players", "4",
+                         out=tmp_path / "game.json")
+    game = check_whole_game(result, data_dir)
+    assert result["actions"] == result["moves"] + 1  # every move was tapped in (then the missions at the end)
+
+    # The move log said each kind of move in players' words, as the engine narrates it, and Undo named it.
+    actions = game.timeline.actions
+    lines = narrate_all(new_game(game.setup), actions)
+    first = {}
+    for action, line in zip(actions, lines):
+        first.setdefault(type(action).__name__, tell(line, "en"))
+    for kind, seen in result["log"].items():
+        assert seen["screen"] == first[kind] == seen["undo"], kind
+    assert {"RevealEvent", "Roll", "Choose", "EndTurn"} <= set(result["log"])
+    assert len(set(result["log"]) & {"Steal", "Donate", "Swap", "Secure", "Relocate"}) >= 3
+
+    # The moments: each event card announced with its chime, the sandstorm warning from round 5, the winner.
+    sounds = [name for name, on in result["sounds"] if on]
+    assert sounds.count("event") == len([c for c in game.state.revealed if c != "sandstorm"])
+    assert sounds[-2:] == ["sandstorm", "winner"] and "warning" in sounds
+    assert all(name in result["winner_moment"]["title"] for name in result["winners"])
+
+    # Undo right after the end asked first, and Cancel kept the scores; from the history the game is read-only.
+    assert result["undo_asks"]["question"] == "Reopen this finished game?"
+    assert "The missions were revealed and the game was scored" in result["undo_asks"]["detail"]
+    assert result["still_over"]
+    assert result["history_read_only"] and not result["history_undo_visible"]
+
+    # Every seat's panel faces its edge, in seat order clockwise; no text under 24 px, no missing glyph.
+    angles = [p["angle"] for p in result["layout"]["panels"]]
+    assert angles == [0, 270, 180, 90]
+    assert all(texts == [] for screen, texts in result["small"].items() if screen != "home"), result["small"]
+    assert all(missing == [] for missing in result["glyphs"].values()), result["glyphs"]
+
+
+def test_a_whole_seven_player_game_by_touch_in_german(data_dir, tmp_path):
+    result = run_harness("play", "--data-dir", str(data_dir), "--seed", "5", "--players", "7", "--lang", "de",
+                         out=tmp_path / "game.json", timeout=300)
+    check_whole_game(result, data_dir)
+    assert "Sieg" in result["winners_text"]
+    panels = result["layout"]["panels"]
+    # Seven seats clockwise: two along the bottom (right to left), two up the left, two along the top, one right.
+    assert [p["angle"] for p in panels] == [0, 0, 270, 270, 180, 180, 90]
+    assert panels[0]["area"][0] > panels[1]["area"][0] and panels[2]["area"][1] < panels[3]["area"][1]
+    assert panels[4]["area"][0] < panels[5]["area"][0]
+    for p in panels:  # each panel's name bar is on the side away from its player: the panel faces them
+        dx, dy = p["name_offset"]
+        assert {0: dy > 0, 270: dx > 0, 180: dy < 0, 90: dx < 0}[p["angle"]], p
+    assert all(texts == [] for texts in result["small"].values()), result["small"]
+    assert all(missing == [] for missing in result["glyphs"].values()), result["glyphs"]
+    assert result["log"]["Roll"]["screen"].split()[1] == "würfelt"
 
 
 def test_killed_app_offers_the_table_and_resumes_it(data_dir, tmp_path):

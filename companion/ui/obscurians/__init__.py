@@ -20,6 +20,8 @@ class Plugin(GamePlugin):
         self.end = None     # EndModel of the open table
         self.table = None
         self._unsubscribe = None
+        self.hand = False      # "in the hand": every panel upright (else around the edges, for a flat tablet)
+        self.first_seat = 0    # which seat sits at the first place of the ring (the group turns it to fit)
 
     def new_table(self) -> None:
         from companion.ui.obscurians.setup import SetupScreen
@@ -33,6 +35,7 @@ class Plugin(GamePlugin):
 
         self.detach()
         self.table = table
+        self.first_seat = 0
         self.round = RoundModel(self, table)
         self.end = EndModel(self, table)
         self._unsubscribe = table.subscribe(self._on_table_change)
@@ -61,8 +64,38 @@ class Plugin(GamePlugin):
         return None
 
     def _on_table_change(self, table, kind: str) -> None:
-        self.round.entry.reset()
+        if kind == "action":
+            self.round.entry.after_action(table.state)  # keep the receiver of a Donate etc. for the next one
+        else:
+            self.round.entry.reset()
         self._show()
+        if kind == "action":
+            self._moment(table)
+
+    def _moment(self, table) -> None:
+        """The moments of a game, for the whole table: an event card revealed, the sandstorm, a round from which
+        the sandstorm can come, the winners."""
+        from companion.games.obscurians.actions import EndTurn, RevealEvent, RevealMissions
+        from companion.games.obscurians.vocabulary import EVENT, EVENT_EFFECT
+        from companion.games.errors import N_
+
+        t, state, action = self.app.t, table.state, table.actions[-1]
+        if isinstance(action, RevealEvent):
+            if action.card == "sandstorm":
+                self.app.announce(t(EVENT["sandstorm"]), t(N_("The sandstorm sweeps over the bazaar: the game is "
+                                                              "over. Reveal your mission cards.")),
+                                  "sandstorm", tint=(0.98, 0.55, 0.20, 1))
+                return
+            text = t(EVENT_EFFECT[action.card])
+            if state.round >= 5:
+                text = t(N_("Not the sandstorm: the game goes on.")) + "\n" + text
+            self.app.announce(t(EVENT[action.card]), text, "event")
+        elif isinstance(action, EndTurn) and state.phase == "reveal" and state.round >= 5:
+            self.app.announce(t(N_("Round {n}")).format(n=state.round),
+                              t(N_("From now on the next event card can be the sandstorm, which ends the game at "
+                                   "once.")), "warning", tint=(0.98, 0.55, 0.20, 1))
+        elif isinstance(action, RevealMissions) or (state.phase == "over" and isinstance(action, RevealEvent)):
+            self.end.announce_winners()
 
     def _show(self) -> None:
         from companion.ui.obscurians.end import EndScreen

@@ -1,4 +1,5 @@
-"""Obscurians setup: who sits where in which colour, who starts, the event deck, the house rules.
+"""Obscurians setup: who sits where in which colour, who starts, the event deck, the mission cards a 4-player game
+puts back, the house rules.
 
 `SetupModel` is the view-model (a Kivy EventDispatcher the .kv binds to); `SetupScreen` is layout only
 (setup.kv). The Setup itself, and every check on it, is the engine's (companion.games.obscurians.setup).
@@ -16,7 +17,8 @@ from kivy.uix.screenmanager import Screen
 from companion.games.errors import N_, InvalidInput
 from companion.games.obscurians.constants import BASE_COLOURS, COLOURS
 from companion.games.obscurians.rules import Rules
-from companion.games.obscurians.setup import Setup
+from companion.games.obscurians.setup import TRIO_A, TRIO_B, Setup, draw_put_back
+from companion.games.obscurians.vocabulary import MISSION
 from companion.session.store import StoreError
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
 from companion.ui.obscurians import widgets as _own_widgets  # noqa: F401  (this game's widget classes)
@@ -28,6 +30,11 @@ class SetupModel(EventDispatcher):
     deck = StringProperty("app")
     error = StringProperty("")
     take_cap = BooleanProperty(True)   # the house rule for Take (RULING obscurians-take-cap)
+    # 4 players: which mission cards go back in the box (rulebook "Game Setup"): drawn by the app, or tapped in.
+    put_back_mode = StringProperty("app")
+    put_back_text = StringProperty("")
+    put_back_a = ListProperty()        # Keep / Take / Collect buttons (tapped in from the real cards)
+    put_back_b = ListProperty()        # Give / Select / Lose buttons
 
     def __init__(self, plugin, **kwargs):
         super().__init__(**kwargs)
@@ -35,6 +42,8 @@ class SetupModel(EventDispatcher):
         self.app = plugin.app
         self._players: list[dict] = []
         self._start = 0
+        self._seed = 0
+        self._picked: dict[str, str] = {}  # trio ("a"/"b") -> the card the table put back
 
     def reset(self) -> None:
         self._players = [{"name": "", "colour": c} for c in BASE_COLOURS[:4]]
@@ -42,6 +51,10 @@ class SetupModel(EventDispatcher):
         self.deck = "app"
         self.take_cap = True
         self.error = ""
+        self.put_back_mode = "app"
+        self._picked = {}
+        # The seed is drawn now, so that the app's draw of the mission cards can be shown before the game starts.
+        self._seed = self.app.seed if self.app.seed is not None else random.SystemRandom().randrange(2**31)
         self.refresh()
 
     def refresh(self) -> None:
@@ -50,17 +63,37 @@ class SetupModel(EventDispatcher):
         n = len(self._players)
         palette = COLOURS if n == 7 else BASE_COLOURS
         t = self.app.t
+        holder = {p["colour"]: j for j, p in enumerate(self._players)}
         rows = []
         for i, p in enumerate(self._players):
-            taken = {q["colour"] for j, q in enumerate(self._players) if j != i}
             rows.append({
                 "index": i, "name": p["name"], "hint": t(N_("Player {n}")).format(n=i + 1),
                 "colour": p["colour"], "starter": i == self._start,
-                "swatches": [{"index": i, "colour": c, "selected": c == p["colour"], "enabled": c not in taken}
+                # A colour someone else has shows their seat number; tapping it swaps the two colours.
+                "swatches": [{"index": i, "colour": c, "selected": c == p["colour"], "enabled": True,
+                              "taken_by": str(holder[c] + 1) if c in holder and holder[c] != i else ""}
                              for c in palette],
             })
         self.count = n
         self.rows = rows
+        self._refresh_put_back()
+
+    def _refresh_put_back(self) -> None:
+        t = self.app.t
+        if self.count != 4:
+            self.put_back_text, self.put_back_a, self.put_back_b = "", [], []
+            return
+        if self.put_back_mode == "app":
+            a, b = draw_put_back(self._seed)
+            self.put_back_text = t(N_("Put these two mission cards back in the box: {a} and {b}. Shuffle the other "
+                                      "four and deal them face down.")).format(a=t(MISSION[a]), b=t(MISSION[b]))
+        else:
+            self.put_back_text = t(N_("Shuffle Keep, Take, Collect face down and put one back unseen; the same with "
+                                      "Give, Select, Lose. Tap the two cards put back only if you looked at them."))
+        self.put_back_a = [{"mission": m, "text": t(MISSION[m]), "selected": self._picked.get("a") == m,
+                            "enabled": self.put_back_mode == "table"} for m in TRIO_A]
+        self.put_back_b = [{"mission": m, "text": t(MISSION[m]), "selected": self._picked.get("b") == m,
+                            "enabled": self.put_back_mode == "table"} for m in TRIO_B]
 
     # -- intents (one per tap) -----------------------------------------------------------------------------------
     def set_player_count(self, n: int) -> None:
@@ -86,10 +119,26 @@ class SetupModel(EventDispatcher):
             self.error = ""
 
     def set_player_colour(self, index: int, colour: str) -> None:
-        others = {q["colour"] for j, q in enumerate(self._players) if j != index}
-        if colour not in others:
-            self._players[index]["colour"] = colour
-            self.refresh()
+        """Take `colour`; if another seat has it, the two seats swap colours."""
+        other = next((j for j, q in enumerate(self._players) if q["colour"] == colour and j != index), None)
+        if other is not None:
+            self._players[other]["colour"] = self._players[index]["colour"]
+        self._players[index]["colour"] = colour
+        self.refresh()
+
+    def move_player(self, index: int, to: int) -> None:
+        """Move a seat (name, colour, and being the starter) to place `to` in the clockwise order."""
+        if not (0 <= index < len(self._players) and 0 <= to < len(self._players)) or index == to:
+            return
+        starter = self._players[self._start]
+        player = self._players.pop(index)
+        self._players.insert(to, player)
+        self._start = self._players.index(starter)
+        self.refresh()
+
+    def move_up(self, index: int) -> None:
+        """The fallback for dragging: one place earlier in the clockwise order (the first goes last)."""
+        self.move_player(index, (index - 1) % len(self._players))
 
     def set_start_player(self, index: int) -> None:
         self._start = index
@@ -97,6 +146,21 @@ class SetupModel(EventDispatcher):
 
     def set_deck(self, deck: str) -> None:
         self.deck = deck
+
+    def set_put_back_mode(self, mode: str) -> None:
+        self.put_back_mode = mode
+        self._picked = {}
+        self._refresh_put_back()
+
+    def tap_put_back(self, mission: str) -> None:
+        if self.put_back_mode != "table":
+            self.app.say(self.app.t(N_("The app drew the cards to put back. To tap in the ones you drew, choose: "
+                                       "We draw them")))
+            return
+        trio = "a" if mission in TRIO_A else "b"
+        self._picked[trio] = None if self._picked.get(trio) == mission else mission
+        self._picked = {k: v for k, v in self._picked.items() if v}
+        self._refresh_put_back()
 
     def toggle_take_cap(self) -> None:
         self.take_cap = not self.take_cap
@@ -108,16 +172,33 @@ class SetupModel(EventDispatcher):
     def show_rulings(self) -> None:
         self.app.show_rulings("obscurians", self.rules())
 
+    def open_menu(self) -> None:
+        self.app.open_menu(0)
+
+    def put_back(self):
+        """The mission cards this table puts back (4 players): the app's draw, the two tapped in, or None."""
+        if self.count != 4:
+            return None
+        if self.put_back_mode == "app":
+            return draw_put_back(self._seed)
+        if len(self._picked) == 2:
+            return (self._picked["a"], self._picked["b"])
+        return None
+
     def start(self) -> None:
         from companion.session.table import Table
 
+        t = self.app.t
+        if self.count == 4 and self.put_back_mode == "table" and len(self._picked) == 1:
+            self.error = t(N_("Tap one card of each group of three, or none (put back unseen)."))
+            return
         players = []
         for i, p in enumerate(self._players):
-            name = p["name"].strip() or self.app.t(N_("Player {n}")).format(n=i + 1)
+            name = p["name"].strip() or t(N_("Player {n}")).format(n=i + 1)
             players.append((name, p["colour"]))
-        seed = self.app.seed if self.app.seed is not None else random.SystemRandom().randrange(2**31)
         try:
-            setup = Setup(players=tuple(players), start=self._start, deck=self.deck, seed=seed, rules=self.rules())
+            setup = Setup(players=tuple(players), start=self._start, deck=self.deck, seed=self._seed,
+                          rules=self.rules(), put_back=self.put_back())
             table = Table.create(self.app.store, "obscurians", setup, title=", ".join(n for n, _ in players))
         except (InvalidInput, ValueError, StoreError) as err:
             self.error = str(err)

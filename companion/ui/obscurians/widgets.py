@@ -2,22 +2,46 @@
 Their looks are in the screens' .kv files; the shared widgets they build on are companion/ui/widgets.py."""
 from __future__ import annotations
 
-from kivy.metrics import sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 
 from companion.ui.widgets import BigButton, Panel
 
 
 class ChoiceButton(BigButton):
-    choice = ObjectProperty(None, allownone=True)   # a companion.ui.obscurians.turn Choice, handed back on a tap
+    """An option of the turn (companion.ui.obscurians.turn Choice); tapped while not `enabled`, it says why."""
+
+    choice = ObjectProperty(None, allownone=True)
+    enabled = BooleanProperty(True)
+    good = StringProperty("")
+    role = StringProperty("button")   # "button", "name" (a player's row), "good" (a cell), "spacer", "label"
+    seat = ObjectProperty(None, allownone=True)
+
+
+class PadButton(BigButton):
+    """One count of the roll pad: "this many dice show this face"."""
+
+    choice = ObjectProperty(None, allownone=True)
     enabled = BooleanProperty(True)
 
 
-class FaceButton(BigButton):
+class FaceRow(BoxLayout):
+    """A face of the roll pad: its name, and the counts 1-5."""
+
     face = StringProperty("")
-    enabled = BooleanProperty(True)
+    text = StringProperty("")
+    counts = ListProperty()
+
+
+class SectionView(BoxLayout):
+    """A group of options: an optional title, then a grid of ChoiceButtons."""
+
+    title = StringProperty("")
+    cols = NumericProperty(1)
+    items = ListProperty()
+    kind = StringProperty("grid")
 
 
 class DieButton(BigButton):
@@ -25,14 +49,40 @@ class DieButton(BigButton):
     face = StringProperty("")
     enabled = BooleanProperty(True)
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.on_text()  # after the kv rules, which set the common button font
 
-    def on_text(self, *_):
-        # A die is narrow: long face names (Verschieben, Intercambiar) get a smaller font instead of breaking.
-        longest = max((len(line) for line in self.text.split("\n")), default=0)
-        self.font_size = sp(13) if longest > 10 else sp(15) if longest > 8 else sp(17)
+class LogLine(BoxLayout):
+    key = NumericProperty(-1)
+    text = StringProperty("")
+
+
+class LogList(GridLayout):
+    """The moves, newest on top. `data`: dicts with "key" (the move's place in the game) and "text". A line keeps
+    its widget (and its text texture) from one refresh to the next: a new move adds one line, an undo removes one,
+    and nothing else is drawn again (on a software-rendered tablet each text is a texture to make)."""
+
+    data = ListProperty()
+
+    def on_data(self, *_):
+        from kivy.factory import Factory
+
+        have = {w.key: w for w in self.children}
+        wanted = {item["key"]: item for item in self.data}
+        for key, w in list(have.items()):
+            if key not in wanted:
+                self.remove_widget(w)
+                del have[key]
+        for item in reversed(self.data):  # oldest first, so each newer line goes on top of the ones below it
+            w = have.get(item["key"])
+            if w is None:
+                w = Factory.LogLine(text=item["text"])
+                w.key = item["key"]
+                self.add_widget(w)
+            elif w.text != item["text"]:
+                w.text = item["text"]
+        order = {item["key"]: i for i, item in enumerate(self.data)}
+        # GridLayout shows children[-1] first: keep the newest (lowest order) there.
+        self.children.sort(key=lambda w: -order[w.key])
+        self._trigger_layout()
 
 
 class SetupRow(Panel):
@@ -42,11 +92,49 @@ class SetupRow(Panel):
     colour = StringProperty("")
     starter = BooleanProperty(False)
     swatches = ListProperty()
+    dragging = BooleanProperty(False)
+
+    def on_touch_down(self, touch):
+        # A finger on the seat number starts a drag: the seat follows the finger up and down the list.
+        handle = self.ids.get("handle")
+        if handle is not None and handle.collide_point(*touch.pos):
+            touch.grab(self)
+            touch.ud["drag_seat"] = self.index
+            self.dragging = True
+            return True
+        return super().on_touch_down(touch)
+
+    def on_touch_move(self, touch):
+        if touch.grab_current is not self:
+            return super().on_touch_move(touch)
+        rows = [w for w in self.parent.children if isinstance(w, SetupRow)] if self.parent else []
+        y = touch.pos[1]  # a grabbed touch comes in the parent's coordinates, like the rows' positions
+        over = next((r.index for r in rows if r.y <= y <= r.top), None)
+        seat = touch.ud["drag_seat"]
+        if over is not None and over != seat:
+            from kivy.app import App
+
+            App.get_running_app().plugin.setup.move_player(seat, over)
+            touch.ud["drag_seat"] = over
+        return True
+
+    def on_touch_up(self, touch):
+        if touch.grab_current is self:
+            touch.ungrab(self)
+            self.dragging = False
+            return True
+        return super().on_touch_up(touch)
 
 
 class Swatch(BigButton):
     index = NumericProperty(0)
     colour = StringProperty("")
+    taken_by = StringProperty("")   # the seat number holding this colour, "" when free
+    enabled = BooleanProperty(True)
+
+
+class PutBackButton(BigButton):
+    mission = StringProperty("")
     enabled = BooleanProperty(True)
 
 
@@ -58,13 +146,15 @@ class PlayerPanel(ButtonBehavior, Panel):
     starter = BooleanProperty(False)
     enabled = BooleanProperty(False)
     selected = BooleanProperty(False)
+    dim = BooleanProperty(False)
+    compact = BooleanProperty(False)
     goods = ListProperty()
     vault = ListProperty()
     vault_label = StringProperty("")
     ban = BooleanProperty(False)
     ban_text = StringProperty("")
-    chips_text = StringProperty("")
-    stack_text = StringProperty("")
+    status = StringProperty("")
+    lamp_card = StringProperty("")
 
 
 class MissionRow(Panel):

@@ -1,0 +1,117 @@
+"""Taps per action: whole Obscurians games played through the real screen by touch, the taps counted.
+
+    .venv/bin/python bench/bench_taps.py [--seeds 2] [--players 4 7] [--policies random plausible]
+
+Each game runs the real app under Xvfb (tests/ui/harness.py play): a scripted player decides every move
+(tests/ui/policies.py: "random" is the engine's uniform random player, "plausible" plays like people do) and the
+harness taps it in on the screen, the way a group that knows its move would (tests/ui/intents.py), checking that the
+screen recorded exactly that move. An action is an effective engine action (the missions reveal at the end is left
+out: it is tapped on the end screen, one tap per player). Taps that close an announcement (an event card, the
+sandstorm, the winner) are counted apart.
+
+"Before" is the same games' actions priced with what the previous round screen (commit d232883) needed per move:
+a die per tap (5 for a roll), the player's panel and then the good (a Swap or Relocate: 3), two goods and "Secure"
+for a Secure, the die and its new face and the chip's mission for each rerolled die, a tap per Wild assigned, and a
+tap to pick the next action under All Actions Mandatory. The old screen's own scripted game measured 2.6-2.8.
+
+Prints figures; asserts nothing.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def play(players: int, seed: int, policy: str) -> tuple[dict, list]:
+    """One game by touch; (the harness's result, the table's effective actions and the states before them)."""
+    from companion.session.store import TableStore
+    from companion.session.table import Table
+
+    with tempfile.TemporaryDirectory() as tmp:
+        out, data = Path(tmp) / "game.json", Path(tmp) / "data"
+        run = subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "harness.py"), "play", "--players",
+                              str(players), "--seed", str(seed), "--policy", policy, "--data-dir", str(data),
+                              "--out", str(out)], capture_output=True, text=True, timeout=900, cwd=ROOT,
+                             env=dict(os.environ, KIVY_NO_ARGS="1", PYTHONPATH=str(ROOT)))
+        result = json.loads(out.read_text()) if out.exists() else {"error": run.stderr[-2000:]}
+        if "error" in result:
+            raise SystemExit(f"{players} players, seed {seed}, {policy}: {result['error']}")
+        with TableStore(data) as store:
+            table = Table.open(store, result["table_id"])
+            state, moves = table.adapter.new_game(table.setup), []
+            for action in table.actions:
+                moves.append((state, action))
+                state = state.apply(action)
+    return result, moves
+
+
+def taps_before(state, action) -> int:
+    """What the previous round screen needed for `action` in `state` (see the module's docstring)."""
+    kind = action.TYPE
+    if kind == "roll":
+        return 5
+    if kind == "reroll":
+        return 2 * len(action.dice) + 1
+    if kind == "flip":
+        return len(action.dice) + 1
+    if kind == "chip":
+        return 2
+    if kind == "assign":
+        return max(1, len(action.kinds))
+    if kind in ("steal", "donate"):
+        extra = 0
+    elif kind in ("swap", "relocate"):
+        extra = 1
+    elif kind == "secure":
+        return 1 if len(action.goods) > 2 or not action.goods else len(action.goods) + 1
+    else:  # reveal, choose, end, missions
+        return 1
+    # All Actions Mandatory: the next kind was tapped when more than one kind could be carried out.
+    if state.chosen == "all" and len([k for k in state.pending if k in state.legal_types()]) > 1:
+        extra += 1
+    return 2 + extra
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--seeds", type=int, default=2)
+    p.add_argument("--players", type=int, nargs="*", default=[4, 7])
+    p.add_argument("--policies", nargs="*", default=["random", "plausible"])
+    args = p.parse_args()
+    if not os.environ.get("DISPLAY"):
+        if not shutil.which("xvfb-run"):
+            raise SystemExit("no DISPLAY and no xvfb-run: install xvfb")
+        return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable, *sys.argv])
+
+    for policy in args.policies:
+        taps = moments = actions = before = 0
+        by_kind, moves_by_kind = Counter(), Counter()
+        for players in args.players:
+            for seed in range(1, args.seeds + 1):
+                result, moves = play(players, seed, policy)
+                played = [(s, a) for s, a in moves if a.TYPE != "missions"]
+                taps += sum(result["taps_by_kind"].values())  # the round screen's taps, move by move
+                moments += result["moment_taps"]
+                actions += len(played)
+                before += sum(taps_before(s, a) for s, a in played)
+                by_kind.update(result["taps_by_kind"])
+                moves_by_kind.update(result["moves_by_kind"])
+        print(f"{policy} player, {args.seeds} game(s) each with {' and '.join(map(str, args.players))} players: "
+              f"{taps / actions:.2f} taps per action ({taps} taps, {actions} actions; {moments} more to close "
+              f"announcements: {(taps + moments) / actions:.2f}); before: {before / actions:.2f} (target <= 1.6)")
+        print("   per move: " + ", ".join(f"{k} {by_kind[k] / moves_by_kind[k]:.2f}" for k in sorted(moves_by_kind)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
