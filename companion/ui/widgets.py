@@ -244,8 +244,13 @@ class ChipRow(Widget):
     def __init__(self, **kwargs):
         self._chips = []  # per chip: (group, bg colour, bg, ink colour, text rect)
         super().__init__(**kwargs)
+        # Drawn once per frame, after the layouts of that frame have moved it (a redraw on every intermediate
+        # position could leave the chips where the widget was, not where it ended up).
+        from kivy.clock import Clock
+
+        self._trigger_redraw = Clock.create_trigger(self._redraw, -1)
         for prop in ("data", "chip_height", "font_size", "spacing", "pad_x", "pos", "size"):
-            self.fbind(prop, self._redraw)
+            self.fbind(prop, self._trigger_redraw)
         self._redraw()
 
     def _redraw(self, *_):

@@ -45,6 +45,7 @@ class Driver:
         self.rng = rng
         self.taps = 0
         self.moment_taps = 0
+        self.moment_shots: set = set()
         self.waits = 0
         self._touch_id = 1000
 
@@ -174,12 +175,19 @@ class Driver:
             await self.frames(1)
         await self.frames(2)
 
-    async def close_moment(self) -> dict | None:
-        """If an announcement covers the screen, read it and tap it away (a real tap, counted apart)."""
+    async def close_moment(self, shots: Path | None = None, suffix: str = "") -> dict | None:
+        """If an announcement covers the screen, read it and tap it away (a real tap, counted apart). With `shots`,
+        the first announcement of each kind is photographed first."""
         sheet = self.app.sheet
         if sheet is None or type(sheet).__name__ != "MomentSheet":
             return None
         seen = {"title": sheet.title, "text": sheet.text}
+        if shots is not None:
+            sound = self.app.sounds.requested[-1][0] if getattr(self.app.sounds, "requested", None) else "event"
+            name = f"moment-{sound}{suffix}"
+            if name not in self.moment_shots:
+                self.moment_shots.add(name)
+                await self.shot(shots, name)
         await self.tap_at(10, 10)
         self.moment_taps += 1
         self.taps -= 1
@@ -357,7 +365,7 @@ async def play(app, args) -> dict:
     shots_taken: set = set()
     t0 = time.monotonic()
     while app.sm.current == "round":
-        moment = await d.close_moment()
+        moment = await d.close_moment(shots, _shot_name("", args))
         if moment:
             found["moments"].append(moment)
         state = table.state
@@ -380,7 +388,7 @@ async def play(app, args) -> dict:
     if app.sm.current == "round":
         raise Stuck("left the round screen unexpectedly")
     await d.wait_screen("end")
-    moment = await d.close_moment()
+    moment = await d.close_moment(shots, _shot_name("", args))
     if moment:
         found["moments"].append(moment)
     d.look(found, "missions")
@@ -389,7 +397,7 @@ async def play(app, args) -> dict:
     missions = _missions_for(args.players, args.seed, table.setup.put_back)
     await d.reveal_missions(missions)
     await d.wait_screen("end")
-    found["winner_moment"] = await d.close_moment()
+    found["winner_moment"] = await d.close_moment(shots, _shot_name("", args))
     d.look(found, "end")
     # Undo right after the end asks first; Cancel leaves the scores as they were.
     await d.tap(d.by_id("undo"))
@@ -565,6 +573,17 @@ async def checks(app, args) -> dict:
     await d.tap(d.by_id("redo"))
     out["after_redo"] = {"log0": model.log[0]["text"], "ben_orange": table.state.goods[1].get("orange", 0)}
     # Language from the menu in the corner, in German: the log and a reason follow.
+    # In the hand: every panel upright, from the menu (photographed), and back to the table.
+    menu = next(b for b in d.by_class("CornerButton") if b.kind == "menu" and b.parent.angle == 0)
+    await d.tap(menu)
+    if shots:
+        await d.shot(shots, "menu")
+    await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 0))
+    out["in_hand_angles"] = sorted({p.parent.angle for p in d.by_class("PlayerPanel")})
+    if shots:
+        await d.shot(shots, "round-in-hand")
+    await d.tap(next(b for b in d.walk() if type(b).__name__ == "QuietButton" and b.text == "Menu"))
+    await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 0))
     menu = next(b for b in d.by_class("CornerButton") if b.kind == "menu" and b.parent.angle == 0)
     await d.tap(menu)
     out["menu_open"] = type(app.sheet).__name__

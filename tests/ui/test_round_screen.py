@@ -64,6 +64,7 @@ def test_the_move_log_and_undo_redo_name_the_move(checks):
 
 def test_language_and_sound_from_the_menu_and_the_chime_is_asked_for(checks):
     assert checks["menu_open"] == "MenuSheet"
+    assert checks["in_hand_angles"] == [0]  # in the hand, every panel upright
     assert checks["sound_on_after_toggle"] is False
     assert checks["sound_after_reveal"] == [["event", True]]
     assert checks["small"] == {"round-de": []} and checks["glyphs"] == {"round-de": []}

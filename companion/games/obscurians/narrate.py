@@ -3,7 +3,7 @@
 The move log and the Undo/Redo buttons show one line per effective action ("Anna stole 1 blue good from Ben"), so
 the group can check the tablet against the table at a glance. Like a refusal (errors.IllegalAction.of), a line is
 an English template of the `rules` catalogue plus its params: players' names as plain strings, numbers, game words
-as Terms, and a tuple of Terms for a list (the dice). A translation swaps the template and each word
+as Terms, and Terms for a list (the dice). A translation swaps the template and each word
 (companion/i18n), never parsing the English text.
 
 Only what the table sees is told: a chip discarded face down stays "a chip".
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.errors import N_, Term
+from companion.games.errors import N_, Term, Terms
 from companion.games.obscurians.actions import (
     AssignWilds, Choose, Donate, EndTurn, Flip, PlaceChip, Relocate, Reroll, RevealEvent, RevealMissions, Roll,
     Secure, Steal, Swap,
@@ -46,9 +46,9 @@ def face_term(face: str) -> Term:
     return Term("action", face, face.capitalize())
 
 
-def _faces(faces) -> tuple[Term, ...]:
+def _faces(faces) -> Terms:
     # In the face order of the dice pad (Steal, Donate, ...): the same roll always reads the same.
-    return tuple(face_term(f) for f in sorted(faces, key=FACES.index))
+    return Terms(face_term(f) for f in sorted(faces, key=FACES.index))
 
 
 def _card(card: str) -> Term:

@@ -42,13 +42,8 @@ def goods_chips(goods, t) -> list[dict]:
 
 
 def next_redo(table):
-    """The action Redo would play again, or None. (Read from the table's timeline: the session has no public
-    accessor for it yet; see the report of issue 7.)"""
-    peek = getattr(table, "redo_action", None)
-    if peek is not None:
-        return peek() if callable(peek) else peek
-    undone = getattr(getattr(table, "_timeline", None), "_undone", None)
-    return undone[-1][0] if undone else None
+    """The action Redo would play again, or None (the session keeps it, after a restart too)."""
+    return table.next_redo
 
 
 class RoundModel(EventDispatcher):

@@ -271,7 +271,8 @@ class TurnEntry:
         else:
             v["prompt"] = t(N_("Round {round}: {name} reveals an event card. Tap the card you see")).format(
                 round=state.round, name=starter)
-            v["sections"].append(_section("", 3, [_option(Reveal(c), t(EVENT[c]), c in cards) for c in ALL_CARDS]))
+            v["sections"].append(_section("", 3, [_option(Reveal(c), t(EVENT[c]), c in cards, role="card")
+                                                  for c in ALL_CARDS]))
 
     def _dice_entered(self) -> list[str]:
         return [f for f in FACES for _ in range(self.counts[f])]
