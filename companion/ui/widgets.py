@@ -204,7 +204,7 @@ class BigButton(_Framed, ButtonBehavior, Label):
 
     def _fill_rgba(self):
         if self.disabled or self.dimmed:
-            return list(self.rgba[:3]) + [0.28]
+            return list(self.rgba[:3]) + [0.28 * self.rgba[3]]  # (a transparent button stays transparent)
         if self.state == "down":
             return [c * 0.75 for c in self.rgba[:3]] + [1]
         return self.rgba

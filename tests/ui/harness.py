@@ -470,6 +470,8 @@ async def take_round_shots(d: Driver, shots, taken: set, state, wanted, args, fo
         return
     taken.add(name)
     d.look(found, name)
+    if os.environ.get("HARNESS_DEBUG_CHOOSE") and name == "choose":
+        print("CHOOSE", [(b.text, b.enabled, b.dimmed, b.opacity) for b in d.by_class("ChoiceButton")], flush=True)
     if shots:
         if name == "reroll":  # the reroll half entered: dice picked and their new faces tapped
             from tests.ui.intents import next_tap
@@ -803,7 +805,9 @@ def main(argv=None) -> int:
 
     store = TableStore(args.data_dir)
     app = CompanionApp(store=store, lang=args.lang, seed=args.seed)
-    app.export_dir = Path(args.data_dir) / "exports"  # keep the test's files out of the real documents folder
+    # The documents folder of this run (never the real one): exports go where a person would find them there.
+    os.environ["XDG_DOCUMENTS_DIR"] = str(Path(args.data_dir) / "Documents")
+    app.export_dir = Path(args.data_dir) / "Documents" / "Table Companion"
     first_frame: list[float] = []
 
     def on_first_frame(*_):

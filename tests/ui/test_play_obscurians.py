@@ -26,7 +26,7 @@ pytestmark = pytest.mark.ui
 def check_whole_game(result, data_dir):
     table_id = result["table_id"]
     # The log the app exported, replayed by the engine alone, gives the outcome the end screen must show.
-    log_path = data_dir / "exports" / f"obscurians-table-{table_id}.jsonl"
+    log_path = data_dir / "Documents" / "Table Companion" / f"obscurians-table-{table_id}.jsonl"
     game = read_log(log_path.read_text(encoding="utf-8"))
     outcome = game.state.score()
     assert outcome is not None
@@ -46,9 +46,11 @@ def check_whole_game(result, data_dir):
         assert Table.open(store, table_id).state == game.state
     assert table_id in result["history_rows"]
 
-    bgstats = json.loads((data_dir / "exports" / f"obscurians-table-{table_id}-bgstats.json").read_text())
+    bgstats = json.loads((log_path.parent / f"obscurians-table-{table_id}-bgstats.json").read_text())
     assert {p["name"]: p["score"] for p in bgstats["players"]} == result["totals"]
-    assert f"obscurians-table-{table_id}.jsonl" in result["export_text"]
+    # Where the files went, said in words a person can follow (in the players' language).
+    assert f"Documents › Table Companion: obscurians-table-{table_id}.jsonl" in result["export_text"] or \
+        f"Dokumente › Table Companion: obscurians-table-{table_id}.jsonl" in result["export_text"]
     return game
 
 

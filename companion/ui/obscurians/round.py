@@ -241,7 +241,9 @@ class RoundModel(EventDispatcher):
         items = []
         for o in s["items"]:
             good = o["good"]
-            if o["role"] == "name":
+            if o["role"] == "label":  # a column's heading: text only
+                rgba, ink = [0, 0, 0, 0], [0.85, 0.87, 0.93, 1]
+            elif o["role"] == "name":
                 rgba, ink = list(look.RGBA[good]), list(look.INK[good])
             elif good:
                 rgba, ink = list(look.RGBA[good]), list(look.INK[good])

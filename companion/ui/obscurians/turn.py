@@ -374,6 +374,10 @@ class TurnEntry:
         w_max = state.wilds_available()
         cols = 1 + w_max
         items = []
+        if w_max:  # the Wilds a column adds, said once above it (the cells then hold just the count)
+            items.append(_option(None, "", False, role="label"))
+            items += [_option(None, t(N_("+{w} Wild")).format(w=w) if w == 1 else t(N_("+{w} Wilds")).format(w=w),
+                              False, role="label") for w in range(1, cols)]
         for kind in ACTION_KINDS:
             for w in range(cols):
                 ok = (kind, w) in legal
@@ -384,7 +388,7 @@ class TurnEntry:
                     items.append(_option(None, "", False, role="spacer"))
                     continue
                 else:
-                    text = f"× {n}  " + t(N_("(+{w} Wild)")).format(w=w)
+                    text = f"× {n}"
                 items.append(_option(ChooseAction(kind, w), text, ok))
         v["sections"].append(_section("", cols, items, kind="choose"))
 
