@@ -470,8 +470,6 @@ async def take_round_shots(d: Driver, shots, taken: set, state, wanted, args, fo
         return
     taken.add(name)
     d.look(found, name)
-    if os.environ.get("HARNESS_DEBUG_CHOOSE") and name == "choose":
-        print("CHOOSE", [(b.text, b.enabled, b.dimmed, b.opacity) for b in d.by_class("ChoiceButton")], flush=True)
     if shots:
         if name == "reroll":  # the reroll half entered: dice picked and their new faces tapped
             from tests.ui.intents import next_tap
