@@ -1,5 +1,5 @@
 """The move log in the players' words: one line per effective action, built by the engine from (state before,
-action, state after) as a template and game words, like a refusal; translated word by word (companion/ui/words.py)."""
+action, state after) as a template and game words, like a refusal; translated word by word (companion/i18n/messages.py translate_error)."""
 import pytest
 
 from companion.games.errors import Term
@@ -13,7 +13,7 @@ from companion.games.obscurians.randplay import random_game
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import new_game
 from companion.i18n.extract import rules_msgids
-from companion.ui.words import tell
+from companion.i18n.messages import translate_error as tell
 
 PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
 

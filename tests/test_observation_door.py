@@ -6,10 +6,13 @@ DieRolled with a confidence), into a real table on a real SQLite file.
 """
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.games.errors import IllegalAction
-from companion.games.obscurians.actions import Reroll, RevealEvent, Roll
+from companion.games.obscurians.actions import PlaceChip, Reroll, RevealEvent, Roll
+from companion.games.obscurians.constants import FACE_DOWN
 from companion.games.obscurians.setup import Setup
 from companion.session import Table, TableStore
 from companion.session.observe import CONFIRM, READ_AGAIN, TYPE_IN, ObservationDoor
@@ -105,23 +108,33 @@ def test_typing_in_the_right_face_replaces_a_misread_die(table, door):
     assert table.state.dice == corrected.faces
 
 
-def test_an_illegal_reading_is_a_question_with_the_engines_reason(table, door):
+def test_dice_thrown_again_unannounced_are_a_reroll_paid_with_a_chip_face_down(table, door):
     dice = ScriptedDice(door)
     dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
+    # Dice 1 and 4 thrown again, nothing said, in a round without Reroll Once: one chip goes face down, unnamed.
+    applied = dice.throw({0: PIPS["secure"], 3: PIPS["donate"]})
+    assert applied == Reroll((0, 3), ("secure", "donate"), FACE_DOWN)
+    assert table.state.dice == ("secure", "steal", "swap", "donate", "relocate")
+    assert "face_down" in json.dumps(table.store.events(table.id)[-1].payload)
+
+
+def test_an_illegal_reading_is_a_question_with_the_engines_reason(table, door):
+    dice = ScriptedDice(door)
+    table.apply(PlaceChip("blue", "keep"))  # Anna's keep chip is on Ben's board now
+    dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
     before = table.state
-    # Dice 1 and 4 are thrown again without a chip announced, in a round without Reroll Once.
+    door.expect({"reroll": [0, 3], "discard": "keep"})  # ... yet the players say she paid with it
     assert dice.throw({0: PIPS["secure"], 3: PIPS["donate"]}) is None
     q = door.question
-    assert q.text.startswith("The dice say reroll 0,3 secure donate free, which the rules do not allow now")
-    assert "A reroll costs one of your unplaced suspicion chips" in q.text
+    assert q.text.startswith("The dice say reroll 0,3 secure donate keep, which the rules do not allow now")
+    assert "Anna has no keep chip left to discard" in q.text
     assert q.action is None and CONFIRM not in q.options
     assert table.state is before
     with pytest.raises(IllegalAction):
         door.answer(CONFIRM)
-    # The players say which chip they discarded: typed in, judged by the engine, applied.
-    door.answer(TYPE_IN, Reroll((0, 3), ("secure", "donate"), "keep"))
+    # The players put it right: the reroll was paid with a chip face down. Typed in, judged, applied.
+    door.answer(TYPE_IN, Reroll((0, 3), ("secure", "donate"), FACE_DOWN))
     assert table.state.dice == ("secure", "steal", "swap", "donate", "relocate")
-    assert "keep" not in table.state.chips_in_hand[0]
 
 
 def test_an_announced_reroll_is_applied_from_the_dice_and_a_wrong_die_is_asked_about(table, door):

@@ -7,11 +7,10 @@ good, mission or event card) through the ``companion`` catalogue, by the display
 (``Game.terms``, e.g. companion/games/obscurians/vocabulary.py).
 Names of players are plain params and stay as they are.
 
-    translate_error(err, app.lang)   # the banner text for an IllegalAction (or any exception)
+    translate_error(err, app.lang)   # the banner text for an IllegalAction (or any exception), a move-log line
 
-Fallbacks: English (or an unknown language) and errors raised with a plain message give ``str(err)``; a template
-without a translation gives ``str(err)`` too (English sentence, English words, never a mix); a game word without
-a translation keeps its English form.
+Fallbacks: errors raised with a plain message give ``str(err)``; a template without a translation gives the English
+sentence with the English display names (never a mix); a game word without a translation keeps its English form.
 """
 from __future__ import annotations
 
@@ -20,6 +19,7 @@ from companion.i18n import DOMAIN, RULES_DOMAIN, normalise, translations
 
 # Phrases of the `rules` catalogue used to build game words the companion catalogue has no msgid for.
 COLOURED_GOOD = "{colour} good"  # a good of a player colour, e.g. "red good"
+SEPARATOR = ", "
 PHRASES = (COLOURED_GOOD,)
 
 
@@ -35,40 +35,41 @@ def term_msgid(vocab: str, code: str) -> str | None:
 
 
 def translate_word(term: Term, lang: str) -> str:
-    """A game word in `lang`; its English text when no game's vocabulary or the catalogue knows it."""
+    """A game word in `lang`: its display name (Game.terms) translated. In English too the display name ("Double
+    Steal", "Give", "orange good"), where the engine's own text may be its code; a word no game names keeps it."""
     lang = normalise(lang)
-    if lang == "en":
-        return term.text
     if term.vocab == "good" and term_msgid("good", term.code) is None and term_msgid("colour", term.code):
-        phrase = translations(lang, RULES_DOMAIN).gettext(COLOURED_GOOD)
-        if phrase == COLOURED_GOOD:
+        phrase = COLOURED_GOOD if lang == "en" else translations(lang, RULES_DOMAIN).gettext(COLOURED_GOOD)
+        if lang != "en" and phrase == COLOURED_GOOD:
             return term.text
         return phrase.format(colour=translate_word(Term("colour", term.code, term.code), lang))
     msgid = term_msgid(term.vocab, term.code)
     if msgid is None:
         return term.text
-    return translations(lang, DOMAIN).gettext(msgid)
+    return msgid if lang == "en" else translations(lang, DOMAIN).gettext(msgid)
 
 
 def _translated(value, lang: str):
     if isinstance(value, Term):
         return translate_word(value, lang)
-    if isinstance(value, Terms):
-        return ", ".join(translate_word(t, lang) if isinstance(t, Term) else str(t) for t in value)
+    if isinstance(value, (Terms, tuple)):  # several words in one place: each translated, joined
+        return SEPARATOR.join(str(_translated(v, lang)) for v in value)
     return value
 
 
-def translate_error(err: BaseException, lang: str) -> str:
-    """The message of `err` in `lang` (en, de, es; others fall back to English), for a banner."""
-    template = getattr(err, "template", None)
+def translate_error(message, lang: str) -> str:
+    """An engine's sentence in `lang` (en, de, es; others fall back to English): a refusal (IllegalAction) or any
+    message built the same way (a template and params, e.g. a move-log line from companion/games/*/narrate.py).
+    A template with no translation gives the English sentence whole, never a mix; a plain exception its text."""
+    template = getattr(message, "template", None)
+    params = getattr(message, "params", None)
+    if template is None or params is None:
+        return str(message)
     lang = normalise(lang)
-    if template is None or lang == "en":
-        return str(err)
-    text = translations(lang, RULES_DOMAIN).gettext(template)
-    if text == template:  # not in rules.po (or left empty there)
-        return str(err)
-    params = {k: _translated(v, lang) for k, v in err.params.items()}
+    text = template if lang == "en" else translations(lang, RULES_DOMAIN).gettext(template)
+    if text == template:  # English, or not in rules.po (or left empty there)
+        lang = "en"
     try:
-        return text.format(**params)
-    except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation must not hide the refusal
-        return str(err)
+        return text.format(**{k: _translated(v, lang) for k, v in params.items()})
+    except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation must not hide the message
+        return str(message)

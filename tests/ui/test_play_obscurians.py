@@ -17,7 +17,7 @@ from companion.games.obscurians.state import new_game
 from companion.session.logfile import read_log
 from companion.session.store import TableStore
 from companion.session.table import Table
-from companion.ui.words import tell
+from companion.i18n.messages import translate_error as tell
 from tests.ui.conftest import child_env, harness_command, run_harness
 
 pytestmark = pytest.mark.ui

@@ -7,13 +7,19 @@ from companion.games.contract import Game, Outcome
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obscurians.actions import Reroll, Roll, action_from_json, action_from_text
 from companion.games.obscurians import vocabulary
-from companion.games.obscurians.constants import N_DICE
+from companion.games.obscurians.constants import FACE_DOWN, N_DICE
 from companion.games.obscurians.rules import Rules
 from companion.games.obscurians.rulings import RULINGS, values
 from companion.games.obscurians.scoring import TEMPLATES_EN
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import State, new_game
 from companion.games.text import shown
+
+
+def _usual_payment(state: State) -> str | None:
+    """How a reroll nobody announced is paid: the round's free reroll while it lasts (Reroll Once), otherwise one
+    chip, face down — the players never say which (TABLE_UX: hidden stays hidden)."""
+    return None if state.event == "reroll_once" and not state.free_reroll_used else FACE_DOWN
 
 
 def _numbers(indices) -> str:
@@ -134,7 +140,7 @@ class Obscurians(Game):
             raise IllegalAction.of("Dice {numbers} were thrown, but dice {wanted} were to be rerolled",
                                    numbers=_numbers(faces), wanted=_numbers(wanted))
         dice = tuple(sorted(faces))
-        return Reroll(dice, tuple(symbol[i] for i in dice), (intent or {}).get("discard"))
+        return Reroll(dice, tuple(symbol[i] for i in dice), (intent or {}).get("discard", _usual_payment(state)))
 
     def bgstats_of(self, state: State, play_date: str, *, source_play_id: str | None = None) -> dict:
         from companion.games.obscurians.bgstats import to_bgstats

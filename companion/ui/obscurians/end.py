@@ -22,7 +22,7 @@ from companion.session.store import StoreError
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
 from companion.ui.obscurians import look, widgets as _own_widgets  # noqa: F401  (this game's widget classes)
 from companion.ui.obscurians.round import goods_chips, new_game_state, next_redo
-from companion.ui.words import tell
+from companion.i18n.messages import translate_error as tell
 
 
 class EndModel(EventDispatcher):

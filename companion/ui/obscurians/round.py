@@ -26,7 +26,7 @@ from companion.ui import seating
 from companion.ui import widgets as shared_widgets
 from companion.ui.obscurians import look, widgets as _own_widgets  # noqa: F401  (this game's widget classes)
 from companion.ui.obscurians.turn import Refusal, TurnEntry, good_label, good_sort_key
-from companion.ui.words import tell
+from companion.i18n.messages import translate_error as tell
 
 UNCOLOURED = ("lamp", "artifact")
 # Panel depth on the long (bottom/top) and the short (left/right) edges, and the corners' size, in dp.
