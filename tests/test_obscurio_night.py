@@ -12,7 +12,7 @@ from companion.games.obscurio import Setup, action_from_text, new_game
 from companion.games.obscurio.night import script
 from companion.i18n import translations
 from companion.session.narrator import Narrator
-from companion.session.speech import CommandSpeaker, SilentSpeaker, system_speaker
+from companion.session.speech import CommandSpeaker, MutedWhen, SilentSpeaker, system_speaker
 from companion.session.timers import FakeClock
 
 FIVE = (("Gala", "grimoire"), ("Bea", "blue"), ("Gus", "green"), ("Rita", "red"), ("Yago", "yellow"))
@@ -101,6 +101,23 @@ def test_without_speech_the_narration_still_runs_on_screen():
     narrator.start(script(turn("dark_night")))
     assert narrator.line.text == "Wizards, close your eyes."
     assert system_speaker(muted=True).available is False
+
+
+def test_switching_the_sound_off_in_the_night_silences_the_next_line_and_the_screen_carries_on():
+    clock, recorder = FakeClock(), Recorder()
+    recorder.available = True
+    muted = [False]
+    speaker = MutedWhen(recorder, lambda: muted[0])
+    lines = script(turn("dark_magic"))
+    narrator = Narrator(clock, speaker)
+    narrator.start(lines)
+    assert len(recorder.said) == 1 and speaker.available
+    muted[0] = True  # someone taps the sound switch
+    narrator.skip()
+    assert narrator.line is lines[1] and len(recorder.said) == 1 and not speaker.available
+    muted[0] = False
+    narrator.skip()
+    assert recorder.said[-1][0] == lines[2].text and len(recorder.said) == 2
 
 
 @pytest.mark.skipif(shutil.which("espeak-ng") is None,

@@ -11,7 +11,7 @@ import json
 import pytest
 
 from companion.games.errors import IllegalAction
-from companion.games.obscurians.actions import PlaceChip, Reroll, RevealEvent, Roll
+from companion.games.obscurians.actions import Flip, PlaceChip, Reroll, RevealEvent, Roll
 from companion.games.obscurians.constants import FACE_DOWN
 from companion.games.obscurians.setup import Setup
 from companion.session import Table, TableStore
@@ -116,6 +116,30 @@ def test_dice_thrown_again_unannounced_are_a_reroll_paid_with_a_chip_face_down(t
     assert applied == Reroll((0, 3), ("secure", "donate"), FACE_DOWN)
     assert table.state.dice == ("secure", "steal", "swap", "donate", "relocate")
     assert "face_down" in json.dumps(table.store.events(table.id)[-1].payload)
+
+
+def test_in_a_flip_the_die_round_dice_turned_to_their_opposite_faces_are_a_flip_not_a_reroll(tmp_path):
+    store = TableStore(tmp_path / "flip")
+    t = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1))
+    t.apply(RevealEvent("flip_the_die"))
+    dice = ScriptedDice(ObservationDoor(t, BINDINGS))
+    dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
+    chips = t.state.chips_in_hand
+    # Dice 3 and 4 turned over by hand: Swap → Secure, Wild → Relocate. Free, no chip.
+    assert dice.throw({2: PIPS["secure"], 3: PIPS["relocate"]}) == Flip((2, 3))
+    assert t.state.dice == ("steal", "steal", "secure", "relocate", "relocate") and t.state.chips_in_hand == chips
+    # A die that lands on anything but its opposite face was thrown: a reroll, one chip face down.
+    assert dice.throw({0: PIPS["swap"]}) == Reroll((0,), ("swap",), FACE_DOWN)
+    store.close()
+
+
+def test_clearing_a_question_to_enter_the_move_on_the_screen_drops_the_readings(table, door, seen):
+    dice = ScriptedDice(door)
+    dice.throw(faces("steal", "steal", "swap", "wild", "relocate"), confidence={1: 0.5})
+    assert door.question is not None
+    assert door.answer(TYPE_IN) is None  # no action: the players tap the roll in themselves
+    assert door.question is None and seen["questions"][-1] is None and table.state.dice is None
+    assert door.settle() is None  # nothing of that throw is left to propose
 
 
 def test_an_illegal_reading_is_a_question_with_the_engines_reason(table, door):

@@ -29,6 +29,7 @@ SETTINGS = "devices.json"
 SETTLE_AFTER = 0.35  # seconds without a dice reading before a throw counts as settled (dice land a moment apart)
 STAND_TIMER = "hourglass"
 # Offered when no radio or board is present: (URL, label) — five dice and an hourglass stand that play by themselves.
+# The devices screen shows these labels in the players' language (companion/ui/devices.py SIMULATED_TITLES).
 SIMULATED = (("sim://godice?count=5&seed=7", "Simulated dice (5 GoDice)"),
              ("sim://tablebus?kind=stand&demo=1", "Simulated hourglass stand"))
 _DICE = (DieRolling, DieRolled, DieCrooked, DiceSettled)

@@ -133,7 +133,8 @@ class ObservationDoor:
     # -- the players' answer -------------------------------------------------------------------------------------
     def answer(self, choice: str, action: Any = None) -> Any:
         """Answer the waiting question: CONFIRM applies what the dice said, READ_AGAIN drops the readings (roll or
-        place the dice again), TYPE_IN applies `action` as the players entered it. The engine still judges:
+        place the dice again), TYPE_IN applies `action` as the players entered it (without one: the readings are dropped and the players
+        enter the move on the screen as they would without dice). The engine still judges:
         IllegalAction propagates for a typed-in action it refuses (the question stays)."""
         q = self.question
         if q is None:
@@ -148,6 +149,10 @@ class ObservationDoor:
                 raise IllegalAction.of("The dice gave no move to confirm: read them again or type it in")
             return self._apply(q.action)
         if choice == TYPE_IN:
+            if action is None:  # the players enter the move on the screen themselves: these readings are done with
+                self._throws.clear()
+                self._ask(None)
+                return None
             return self._apply(action)
         raise ValueError(f"unknown answer {choice!r}")
 

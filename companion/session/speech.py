@@ -66,6 +66,28 @@ class CommandSpeaker:
         self._process = None
 
 
+class MutedWhen:
+    """A speaker that falls silent while `muted()` says so: the group may switch the sound off in the middle of the
+    night, and the next line must not be read aloud (the screen still shows it)."""
+
+    def __init__(self, speaker, muted):
+        self.speaker = speaker
+        self.muted = muted
+
+    @property
+    def available(self) -> bool:
+        return self.speaker.available and not self.muted()
+
+    def say(self, text: str, lang: str = "en") -> None:
+        if self.muted():
+            self.speaker.stop()
+        else:
+            self.speaker.say(text, lang)
+
+    def stop(self) -> None:
+        self.speaker.stop()
+
+
 def system_speaker(muted: bool = False):
     """The best speaker this system has (SilentSpeaker when muted or when there is none)."""
     if muted:

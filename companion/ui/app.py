@@ -63,6 +63,9 @@ class CompanionApp(App):
         from companion.ui.sound import Sounds
 
         self.sounds = Sounds()      # tests put a RecordingSounds here
+        from companion.ui.dice_at_table import DiceAtTable
+
+        self.dice_at_table = DiceAtTable(self)
         self._sheet_holder = None
 
     # -- building ------------------------------------------------------------------------------------------------
@@ -376,8 +379,11 @@ class CompanionApp(App):
         self.plugin = self.plugin_for(table.game)
         self.plugin.opened_from_history = history
         self.plugin.attach(table)
+        if not history:
+            self.dice_at_table.attach(table)  # the bound dice roll into it, the stand turns its hourglass
 
     def _close_table(self) -> None:
+        self.dice_at_table.detach()
         if self.plugin is not None:
             self.plugin.detach()
         self.table = None

@@ -34,6 +34,8 @@ STATE_WORDS = {
     "reconnecting": N_("reconnecting…"), "held_elsewhere": N_("held by another app"),
     "failed": N_("cannot be used"), "closed": N_("closed"),
 }
+# The labels of the simulated devices (companion/session/devices.py SIMULATED), translated where they are shown.
+SIMULATED_TITLES = (N_("Simulated dice (5 GoDice)"), N_("Simulated hourglass stand"))
 OK_RGBA, WAIT_RGBA, BAD_RGBA = [0.30, 0.80, 0.45, 1], [0.95, 0.75, 0.25, 1], [0.95, 0.40, 0.35, 1]
 
 
@@ -79,7 +81,10 @@ class DevicesModel(EventDispatcher):
             rgba = (OK_RGBA if state and state.state == "connected" else
                     BAD_RGBA if state and state.state in ("failed", "held_elsewhere") else WAIT_RGBA)
             last = self._last.get(url)
-            rows.append({"url": url, "title": entry["label"] or _short(url), "detail": url,
+            label = entry["label"]  # as the group typed it; the simulated devices' own labels translated
+            rows.append({"url": url, "title": (self.app.t(label) if label in SIMULATED_TITLES else label)
+                         or _short(url),
+                         "detail": url,
                          "status": " · ".join(x for x in (word + (f" — {detail}" if detail else ""), last) if x),
                          "status_rgba": rgba})
         self.devices = rows

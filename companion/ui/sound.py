@@ -11,7 +11,7 @@ from pathlib import Path
 
 log = logging.getLogger(__name__)
 FOLDER = Path(__file__).resolve().parent / "sounds"
-NAMES = ("event", "warning", "sandstorm", "winner")
+NAMES = ("event", "warning", "sandstorm", "winner", "flip", "stop", "night", "end")
 
 
 class Sounds:

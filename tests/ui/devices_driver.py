@@ -27,7 +27,9 @@ async def scenario(app, args) -> dict:
 
     d = Touch(app)
     await d.wait_screen("home")
-    app.show_devices()
+    if args.shots:
+        await d.shot(Path(args.shots), f"home-{args.lang}")
+    await d.tap(d.by_id("devices"))  # Home's "Dice and boards"
     await d.wait_screen("devices")
     model = app.devices_model
     result = {"offered_simulated": model.offer_simulated}
@@ -81,12 +83,84 @@ async def scenario(app, args) -> dict:
     return result
 
 
+async def until(d: Touch, predicate, what: str, timeout: float = 20) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise Stuck(f"waited in vain for {what}")
+        await d.frames(3)
+
+
+async def table_scenario(app, args) -> dict:
+    """Five simulated GoDice bound to the henchmen dice roll into an open Obscurians table: a throw the rules do not
+    want yet is asked about on a sheet (and nothing changes), a good throw shows on the round screen at once."""
+    from companion.games.obscurians.actions import RevealEvent
+    from companion.games.obscurians.setup import Setup
+    from companion.session.table import Table
+
+    d = Touch(app)
+    await d.wait_screen("home")
+    url = "sim://godice?count=5&seed=3&every=0"   # dice that roll only when the script throws them
+    await app.devices.add(url, "table dice")
+    await until(d, lambda: app.devices.manager.device(url) is not None
+                and len(app.devices.manager.device(url).dice) == 5, "five simulated dice")
+    sim = app.devices.manager.device(url)
+    for i in range(5):
+        app.devices.bind(sim.address(i), "henchmen", i)
+    table = Table.create(app.store, "obscurians", Setup(players=(("Anna", "red"), ("Ben", "blue"),
+                                                                  ("Chris", "green"), ("Dana", "yellow")),
+                                                         deck="physical", seed=1), clock=app.clock)
+    app.attach(table)
+    await d.wait_screen("round")
+    result = {}
+
+    async def throw(*pips):
+        for die, p in zip(sim.dice, pips):
+            await die.roll(p)
+
+    # Thrown before the event card is revealed: asked about, on a sheet for everyone; the table is unchanged.
+    await throw(1, 1, 2, 4, 3)
+    await until(d, lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about the dice")
+    result["question"] = app.sheet.question
+    result["answers"] = [e["text"] for e in app.sheet.extras]
+    if args.shots:
+        await d.shot(Path(args.shots), "dice-question")
+    result["dice_after_question"] = table.state.dice
+    again = next(b for b in app.sheet.walk(restrict=True)
+                 if type(b).__name__ == "MenuExtra" and b.text == app.t("We roll again"))
+    await d.tap(again)
+    await d.frames(3)
+    result["sheet_after_answer"] = app.sheet is not None
+    table.apply(RevealEvent("no_swap"))
+    await d.frames(3)
+    app.close_sheet()  # the event card's announcement: read, and tapped away
+    # The real throw: pips 1 1 2 4 3 are Steal Steal Swap Wild Relocate (RULING obscurians-dice).
+    await throw(1, 1, 2, 4, 3)
+    model = app.plugin.round
+    await until(d, lambda: model.dice_shown, "the roll on the round screen")
+    result["dice"] = list(table.state.dice)
+    result["shown"] = [row["face"] for row in model.dice]
+    result["log"] = [row.get("text", "") for row in model.log][:1]
+    if args.shots:
+        await d.shot(Path(args.shots), "dice-at-table")
+    # Two dice thrown again, nothing said: a reroll paid with one chip, face down.
+    chips = table.state.chips_left(0)
+    await sim.dice[0].roll(5)
+    await sim.dice[3].roll(6)
+    await until(d, lambda: table.state.dice[0] == "secure", "the reroll")
+    result["after_reroll"] = list(table.state.dice)
+    result["chips_used"] = chips - table.state.chips_left(0)
+    result["face_down"] = table.state.hidden_discards[0]
+    return result
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--data-dir", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--shots", default="")
     p.add_argument("--lang", default="en")
+    p.add_argument("--scenario", choices=("devices", "table"), default="devices")
     args = p.parse_args()
     from companion.session.store import TableStore
     from companion.ui.app import CompanionApp
@@ -99,7 +173,8 @@ def main() -> int:
             while app.root is None:
                 await asyncio.sleep(0.01)
             try:
-                Path(args.out).write_text(json.dumps(await scenario(app, args), indent=1))
+                play = table_scenario if args.scenario == "table" else scenario
+                Path(args.out).write_text(json.dumps(await play(app, args), indent=1))
             except BaseException as err:
                 import traceback
 

@@ -52,17 +52,6 @@ class RecordingSpeaker:
         pass
 
 
-class RecordingSounds:
-    """Stands in for the shell's sound service (app.sounds): remembers the moments' sounds."""
-
-    def __init__(self):
-        self.played: list[str] = []
-        self.muted = False
-
-    def play(self, name: str) -> None:
-        self.played.append(name)
-
-
 class Finger:
     """Touches on the app's window, frames between them, and what the screen shows."""
 
@@ -224,6 +213,8 @@ def main(argv=None) -> int:
     clock = FakeClock(wall=args.wall)
     app.clock = clock                      # every table's timers run on the driver's clock
     app.export_dir = Path(args.data_dir) / "exports"
+    from companion.ui.sound import RecordingSounds  # the shell's own: a name it has no sound for raises
+
     sounds = RecordingSounds()
     app.sounds = sounds
     speaker = RecordingSpeaker()
@@ -237,7 +228,7 @@ def main(argv=None) -> int:
             app.plugin_for("obscurio").speaker = speaker
             try:
                 result = await getattr(scenarios, args.scenario)(finger, args)
-                result.update(sounds=sounds.played, said=speaker.said, taps=finger.taps)
+                result.update(sounds=[name for name, audible in sounds.requested if audible], said=speaker.said, taps=finger.taps)
                 Path(args.out).write_text(json.dumps(result, indent=1, ensure_ascii=False))
                 if result.get("hang"):
                     await asyncio.sleep(3600)   # wait to be killed

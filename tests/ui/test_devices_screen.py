@@ -39,3 +39,17 @@ def test_simulated_dice_roll_on_screen_and_a_tap_binds_one(data_dir, tmp_path):
     assert result["saved_urls"][:2] == ["sim://godice?count=5&seed=7", "sim://tablebus?kind=stand&demo=1"]
     assert [title for title, _ in result["devices"]] == ["Simulated dice (5 GoDice)", "Simulated hourglass stand"]
     assert [(b["role"], b["index"]) for b in result["saved_bindings"]] == [("henchmen", 0)]
+
+
+def test_bound_dice_roll_into_the_open_table_and_a_throw_out_of_turn_is_asked_about(data_dir, tmp_path):
+    result = run_driver(data_dir, tmp_path / "table.json", "--scenario", "table")
+    # Before the event card: a question on a sheet, with the engine's words, and the table unchanged.
+    assert "dice" in result["question"].lower() and result["dice_after_question"] is None
+    assert "We roll again" in result["answers"] and "Yes, use these dice" not in result["answers"]
+    assert not result["sheet_after_answer"]
+    # The throw shows on the round screen by itself and is the newest move in the log.
+    assert result["dice"] == ["steal", "steal", "swap", "wild", "relocate"]
+    assert len(result["shown"]) == 5 and "Anna" in result["log"][0]
+    # Dice thrown again without a word: a reroll, one chip face down.
+    assert result["after_reroll"] == ["secure", "steal", "swap", "donate", "relocate"]
+    assert result["chips_used"] == 1 and result["face_down"] == 1

@@ -43,3 +43,11 @@ def test_companion_po_has_no_stale_entries(lang):
     with po_path(lang).open("rb") as f:
         catalog = {m.id for m in read_po(f) if m.id}
     assert catalog == ui_msgids()
+
+
+def test_the_simulated_devices_are_named_in_the_players_language():
+    from companion.session.devices import SIMULATED
+    from companion.ui.devices import SIMULATED_TITLES
+
+    assert [label for _, label in SIMULATED] == list(SIMULATED_TITLES)
+    assert translations("de").gettext(SIMULATED_TITLES[0]) == "Simulierte Würfel (5 GoDice)"

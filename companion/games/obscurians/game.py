@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from companion.games.contract import Game, Outcome
 from companion.games.errors import IllegalAction, InvalidInput
-from companion.games.obscurians.actions import Reroll, Roll, action_from_json, action_from_text
+from companion.games.obscurians.actions import Flip, Reroll, Roll, action_from_json, action_from_text
 from companion.games.obscurians import vocabulary
-from companion.games.obscurians.constants import FACE_DOWN, N_DICE
+from companion.games.obscurians.constants import FACE_DOWN, N_DICE, OPPOSITE
 from companion.games.obscurians.rules import Rules
 from companion.games.obscurians.rulings import RULINGS, values
 from companion.games.obscurians.scoring import TEMPLATES_EN
@@ -134,6 +134,11 @@ class Obscurians(Game):
                 raise IllegalAction.of("Only dice {numbers} were read: roll all {n} henchmen dice",
                                        numbers=_numbers(faces), n=N_DICE)
             return Roll(tuple(symbol[i] for i in range(N_DICE)))
+        # In a Flip the Die round, dice that now show their opposite faces were turned over by hand (free), unless
+        # the players announced a reroll; Undo takes it back if one of them really was thrown.
+        if (intent is None and state.event == "flip_the_die" and faces
+                and all(symbol[i] == OPPOSITE[state.dice[i]] for i in faces)):
+            return Flip(tuple(sorted(faces)))
         # After the roll, dice thrown again are a reroll: of the dice the players announced, if they did.
         wanted = sorted((intent or {}).get("reroll") or faces)
         if sorted(faces) != wanted:

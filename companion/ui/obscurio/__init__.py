@@ -179,9 +179,10 @@ class Plugin(GamePlugin):
     def _speaker(self):
         if self.speaker is not None:
             return self.speaker
-        from companion.session.speech import system_speaker
+        from companion.session.speech import MutedWhen, system_speaker
 
-        return system_speaker(bool(getattr(getattr(self.app, "sounds", None), "muted", False)))
+        # The sound switch is read at every line, so muting in the middle of the night silences the next one.
+        return MutedWhen(system_speaker(), lambda: bool(getattr(getattr(self.app, "sounds", None), "muted", False)))
 
     def _tick(self, _dt) -> None:
         self.ticks += 1

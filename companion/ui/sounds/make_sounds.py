@@ -23,6 +23,14 @@ SOUNDS = {
                   (0.75, 293.7, 0.9, 0.4)],
     # the winner: a rising major arpeggio
     "winner": [(0.0, 523.3, 0.9, 0.4), (0.14, 659.3, 0.9, 0.4), (0.28, 784.0, 0.9, 0.4), (0.42, 1046.5, 1.1, 0.45)],
+    # Obscurio: the hourglass is turned onto the next space — one soft wooden knock, low then its octave
+    "flip": [(0.0, 220.0, 0.25, 0.55), (0.05, 440.0, 0.3, 0.3)],
+    # Obscurio: "Stop!" — the last sand ran out: three firm, equal strikes
+    "stop": [(0.0, 880.0, 0.3, 0.55), (0.22, 880.0, 0.3, 0.55), (0.44, 880.0, 0.6, 0.55)],
+    # Obscurio: the traitor's night begins — a slow, soft fall of a minor third
+    "night": [(0.0, 329.6, 1.2, 0.4), (0.45, 277.2, 1.5, 0.4)],
+    # Obscurio: the game is over — a closing cadence, dominant to tonic
+    "end": [(0.0, 392.0, 0.7, 0.4), (0.0, 587.3, 0.7, 0.35), (0.45, 261.6, 1.4, 0.45), (0.45, 523.3, 1.4, 0.4)],
 }
 
 
