@@ -71,3 +71,15 @@ def readable_path(path) -> str:
     except (TypeError, UnicodeEncodeError):
         return str(path).encode("utf-8", "replace").decode("utf-8")
     return raw.decode("utf-8", "replace")
+
+
+def action_class(d, by_type: dict, game: str) -> tuple[str, type]:
+    """The (type name, class) a JSON action object names, for any game's `action_from_json`; InvalidInput when `d`
+    is not an object or its "type" is not one of `by_type`. Checking its fields is the game's own business."""
+    if not isinstance(d, dict):
+        raise InvalidInput("action: expected an object")
+    t = d.get("type")
+    cls = by_type.get(t) if isinstance(t, str) else None
+    if cls is None:
+        raise InvalidInput(f"type: {shown(t)} is not an {game} action")
+    return t, cls

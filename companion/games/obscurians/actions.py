@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.errors import InvalidInput
-from companion.games.text import key, shown
+from companion.games.text import action_class, key, shown
 from companion.games.obscurians.constants import (
     ACTION_KINDS, COLOURS, EVENTS, FACE_DOWN, FACES, MISSIONS, N_DICE, SANDSTORM, UNCOLOURED, WILD_KINDS,
 )
@@ -232,12 +232,7 @@ def _build(cls, values: dict, prefix: str):
 
 def action_from_json(d) -> Action:
     """The action a JSON object describes; InvalidInput naming the field when it is malformed."""
-    if not isinstance(d, dict):
-        raise InvalidInput("action: expected an object")
-    t = d.get("type")
-    cls = BY_TYPE.get(t) if isinstance(t, str) else None
-    if cls is None:
-        raise InvalidInput(f"type: {shown(t)} is not an Obscurians action")
+    t, cls = action_class(d, BY_TYPE, "Obscurians")
     fields = _FIELDS[cls]
     names = {name for name, _ in fields}
     unknown = set(d) - names - {"type"}

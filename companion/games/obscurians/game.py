@@ -36,20 +36,12 @@ class Obscurians(Game):
     msgids = (*vocabulary.EVENT_EFFECT.values(), *vocabulary.GOOD_SHORT.values(), *vocabulary.TAKE_CAP_VALUE.values())
     line_templates = TEMPLATES_EN
 
-    def setup_from_json(self, d) -> Setup:
-        return Setup.from_json(d)
-
-    def new_game(self, setup: Setup) -> State:
-        return new_game(setup)
-
-    def state_from_json(self, d) -> State:
-        return State.from_json(d)
-
-    def action_from_json(self, d):
-        return action_from_json(d)
-
-    def action_from_text(self, s: str):
-        return action_from_text(s)
+    # parsing: the game's own module functions
+    setup_from_json = staticmethod(Setup.from_json)
+    new_game = staticmethod(new_game)
+    state_from_json = staticmethod(State.from_json)
+    action_from_json = staticmethod(action_from_json)
+    action_from_text = staticmethod(action_from_text)
 
     def players(self, setup: Setup) -> list[str]:
         return [name for name, _ in setup.players]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.errors import InvalidInput
+from companion.games.text import action_class
 from companion.games.obscurio.checks import int_in, only_fields, word_in
 from companion.games.obscurio.constants import CARD_HOLDER, CHARACTERS, GREAT_ROOM_DOORS, TRAPS
 
@@ -179,12 +180,7 @@ def _check(cls, values: dict, t: str) -> dict:
 
 def action_from_json(d) -> Action:
     """The action a JSON object describes; InvalidInput naming the field when it is malformed."""
-    if not isinstance(d, dict):
-        raise InvalidInput("action: expected an object")
-    t = d.get("type")
-    cls = BY_TYPE.get(t) if isinstance(t, str) else None
-    if cls is None:
-        raise InvalidInput(f"type: {str(t)[:30]!r} is not an Obscurio action")
+    t, cls = action_class(d, BY_TYPE, "Obscurio")
     fields = _FIELDS[cls]
     only_fields(t, {k: v for k, v in d.items() if k != "type"}, fields)
     raw = {}
