@@ -31,6 +31,9 @@ from companion.session.table import summarize  # noqa: E402
 from companion.session.store import DB_NAME, TableStore  # noqa: E402
 
 
+IN_PROGRESS = 30  # actions played at the tables still in progress
+
+
 def build(folder: Path, n_tables: int, distinct: int = 40) -> None:
     """A database with `n_tables` finished tables and 5 in progress, written in one transaction (fast)."""
     TableStore(folder).close()  # the schema, exactly as the app makes it
@@ -41,21 +44,26 @@ def build(folder: Path, n_tables: int, distinct: int = 40) -> None:
         state = game.new_game(setup)
         for a in actions:
             state = state.apply(a)
+        partial = game.new_game(setup)
+        for a in actions[:IN_PROGRESS]:
+            partial = partial.apply(a)
         logs.append((json.dumps(setup.to_json(), sort_keys=True),
                      [json.dumps(a.to_json(), sort_keys=True) for a in actions],
-                     json.dumps(summarize(game, state), sort_keys=True)))
+                     json.dumps(summarize(game, state), sort_keys=True),
+                     json.dumps(summarize(game, partial), sort_keys=True)))
     conn = sqlite3.connect(folder / DB_NAME, isolation_level=None)
     conn.execute("PRAGMA synchronous=OFF")
     conn.execute("BEGIN")
     t0 = 1_700_000_000
     for i in range(n_tables + 5):
-        setup_json, actions, summary = logs[i % distinct]
+        setup_json, actions, summary, partial_summary = logs[i % distinct]
         finished = i < n_tables
+        summary = summary if finished else partial_summary  # as the app keeps it: where the table stands
         stamp = time.strftime("%Y-%m-%dT%H:%M:%S.000+00:00", time.gmtime(t0 + 60 * i))
         cur = conn.execute("INSERT INTO tables (game, setup_json, created, updated, finished, title, summary_json) "
                            "VALUES ('obscurians', ?, ?, ?, ?, ?, ?)",
                            (setup_json, stamp, stamp, stamp if finished else None, f"table {i}", summary))
-        kept = actions if finished else actions[:30]
+        kept = actions if finished else actions[:IN_PROGRESS]
         conn.executemany("INSERT INTO events (table_id, seq, kind, payload_json, at) VALUES (?, ?, 'action', ?, ?)",
                          [(cur.lastrowid, seq, a, stamp) for seq, a in enumerate(kept, start=1)])
     conn.execute("COMMIT")

@@ -80,6 +80,46 @@ def test_five_smart_dice_roll_into_the_turn_and_the_stand_turns_the_hourglass(tm
     asyncio.run(scenario())
 
 
+def test_dice_picked_for_a_reroll_light_up_and_only_they_are_expected(tmp_path):
+    async def scenario():
+        store = TableStore(tmp_path / "data")
+        table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1), clock=FakeClock())
+        table.apply(RevealEvent("no_swap"))
+        service = DeviceService(tmp_path / "data", settle_after=0.05)
+        try:
+            await service.add(DICE_URL)
+            await until(lambda: service.manager.device(DICE_URL) is not None
+                        and len(service.manager.device(DICE_URL).dice) == 5)
+            sim = service.manager.device(DICE_URL)
+            for i in range(5):
+                service.bind(sim.address(i), "henchmen", i)
+            questions = []
+            door = service.attach(table, on_question=questions.append)
+            await asyncio.sleep(0.2)
+            for die, pips in zip(sim.dice, (1, 1, 2, 4, 3)):
+                await die.roll(pips)
+            await until(lambda: table.state.dice is not None)
+            # The players pick dice 1 and 4 on the screen: those light up, the others go dark.
+            door.expect({"reroll": [0, 3]})
+            service.light("henchmen", [0, 3])
+            await until(lambda: sim.dice[0].leds[0] == (255, 170, 0) and sim.dice[3].leds[0] == (255, 170, 0))
+            await until(lambda: sim.dice[1].leds[0] == (0, 0, 0))
+            # Die 2 is thrown instead: asked about, nothing changes.
+            await sim.dice[1].roll(5)
+            await until(lambda: door.question is not None)
+            assert "dice 1, 4 were to be rerolled" in door.question.text and table.state.dice[1] == "steal"
+            door.answer("read_again")
+            await sim.dice[0].roll(5)
+            await sim.dice[3].roll(6)
+            await until(lambda: table.state.dice[0] == "secure")
+            assert table.state.dice == ("secure", "steal", "swap", "donate", "relocate")
+        finally:
+            await service.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
 def test_unbound_dice_never_reach_the_game_and_a_damaged_settings_file_is_kept(tmp_path):
     async def scenario():
         store = TableStore(tmp_path)

@@ -159,6 +159,17 @@ class DeviceService:
         for die in dice:
             asyncio.ensure_future(self._command(die, Blink((255, 80, 0), count=4)))
 
+    def light(self, role: str, indices, colour=(255, 170, 0)) -> None:
+        """Light the dice bound to `role` at `indices` (the dice the players picked to roll again) and turn the
+        role's other dice off; `light(role, ())` turns them all off."""
+        from firmware_bridge.commands import LightUp
+
+        wanted = set(indices)
+        for die, b in self.manager.bindings:
+            if b.role == role:
+                on = b.index in wanted
+                asyncio.ensure_future(self._command(die, LightUp(colour if on else (0, 0, 0))))
+
     async def _command(self, die: str, command) -> None:
         try:
             await self.manager.command(die, command)

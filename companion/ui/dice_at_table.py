@@ -32,12 +32,13 @@ class DiceAtTable:
         self.app = app
         self.door = None
         self.sheet = None  # the question's sheet while it is shown
+        self._lit = None   # the role whose dice are lit to be rolled again
 
     def attach(self, table) -> None:
         devices = getattr(self.app, "devices", None)
         if devices is None:
             return
-        self.door = devices.attach(table, on_question=self._on_question)
+        self.door = devices.attach(table, on_question=self._on_question, on_applied=self._on_applied)
 
     def detach(self) -> None:
         devices = getattr(self.app, "devices", None)
@@ -45,6 +46,24 @@ class DiceAtTable:
             devices.detach()
         self.door = None
         self._close()
+
+    def expect(self, role: str, indices) -> None:
+        """The players picked dice on the screen to roll again: only those are expected (the door asks about any
+        other die that moves) and they light up; none picked: any throw is read as it comes."""
+        devices = getattr(self.app, "devices", None)
+        if self.door is None or devices is None:
+            return
+        indices = sorted(indices)
+        self.door.expect({"reroll": indices} if indices else None)
+        devices.light(role, indices)
+        self._lit = role if indices else None
+
+    def _on_applied(self, _action) -> None:
+        # the throw is in: the dice that were lit to be rolled again go dark
+        devices = getattr(self.app, "devices", None)
+        if self._lit is not None and devices is not None:
+            devices.light(self._lit, ())
+        self._lit = None
 
     # -- the door's questions ------------------------------------------------------------------------------------
     def _on_question(self, question) -> None:
