@@ -24,7 +24,11 @@ TARGET = 10_000
 def random_end(rng: random.Random) -> dict:
     n = rng.randint(4, 7)
     colours = list(COLOURS) if n == 7 else rng.sample(COLOURS[:6], n)
-    missions = rng.sample(MISSIONS if n == 7 else MISSIONS[:6], n)
+    if n == 4:  # two of Keep/Take/Collect, two of Give/Select/Lose (rulebook "Game Setup"; RULING obscurians-players)
+        missions = rng.sample(MISSIONS[:3], 2) + rng.sample(MISSIONS[3:6], 2)
+        rng.shuffle(missions)
+    else:
+        missions = rng.sample(MISSIONS if n == 7 else MISSIONS[:6], n)
     # Goods: each colour's 10 goods spread over the players (some left in the market, i.e. not in play).
     goods = [dict() for _ in range(n)]
     for c in colours:

@@ -180,33 +180,17 @@ def cmd_decode(args) -> int:
 
 # ------------------------------------------------------------------------------------------------------ scan
 
-# USB-serial bridges the reference boards use (hardware/README.md): CP210x, CH340/CH9102, FTDI, ESP32 native USB
-BOARD_USB_IDS = {(0x10C4, 0xEA60), (0x1A86, 0x7523), (0x1A86, 0x55D4), (0x0403, 0x6001), (0x0403, 0x6015)}
-ESPRESSIF_VID = 0x303A
-
-
-def looks_like_board(port) -> bool:
-    vid, pid = getattr(port, "vid", None), getattr(port, "pid", None)
-    text = f"{getattr(port, 'description', '')} {getattr(port, 'product', '') or ''}".lower()
-    return (vid, pid) in BOARD_USB_IDS or vid == ESPRESSIF_VID or "table bus" in text or "tablebus" in text
-
-
 def cmd_scan(args) -> int:
     if not (0 < args.timeout <= 60):
         raise CliError("--timeout: seconds, more than 0 and at most 60")
-    found = 0
-    try:
-        from serial.tools import list_ports
+    from firmware_bridge.tablebus.ports import serial_boards
 
-        ports = list(list_ports.comports())
-    except Exception as err:  # noqa: BLE001 — no pyserial, no /sys: no serial ports to list
-        ports = []
-        _say(sys.stderr, f"scan: serial ports not listed ({type(err).__name__}: {err})")
-    for port in sorted(ports, key=lambda p: p.device):
-        if args.all or looks_like_board(port):
-            ids = f" ({port.vid:04x}:{port.pid:04x})" if port.vid is not None and port.pid is not None else ""
-            print(f"serial://{port.device}\t{port.description or 'serial port'}{ids}", flush=True)
-            found += 1
+    ports, problem = serial_boards(every=args.all)
+    if problem:
+        _say(sys.stderr, f"scan: {problem}")
+    for port in ports:
+        print(f"{port.url}\t{port.title}{f' ({port.ids})' if port.ids else ''}", flush=True)
+    found = len(ports)
     found += _scan_ble(args.timeout, args.all)
     if not found:
         _say(sys.stderr, "scan: no boards found")

@@ -120,6 +120,28 @@ def test_dice_picked_for_a_reroll_light_up_and_only_they_are_expected(tmp_path):
     asyncio.run(scenario())
 
 
+def test_the_simulated_stand_that_plays_by_itself_never_turns_a_real_hourglass(tmp_path):
+    async def scenario():
+        store = TableStore(tmp_path)
+        table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1), clock=FakeClock())
+        table.timers.start("hourglass", 60)
+        service = DeviceService(tmp_path, settle_after=0.05)
+        seen = []
+        service.subscribe(seen.append)
+        try:
+            service.attach(table)
+            assert await service.offer_simulated()  # what an app with no hardware offers
+            await until(lambda: any(type(o).__name__ in ("ButtonPressed", "StandFlipped") for o in seen), timeout=20)
+            # the devices screen saw the demo stand press and flip; the table's glass never moved
+            assert table.timers.get("hourglass").running and table.timers.remaining("hourglass") == 60
+            assert [e for e in table.store.events(table.id) if e.kind != "action"][-1].payload["op"] == "start"
+        finally:
+            await service.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
 def test_unbound_dice_never_reach_the_game_and_a_damaged_settings_file_is_kept(tmp_path):
     async def scenario():
         store = TableStore(tmp_path)

@@ -16,6 +16,7 @@ import json
 import logging
 import os
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 from typing import Callable
 
 from firmware_bridge.errors import DeviceError
@@ -33,6 +34,14 @@ STAND_TIMER = "hourglass"
 SIMULATED = (("sim://godice?count=5&seed=7", "Simulated dice (5 GoDice)"),
              ("sim://tablebus?kind=stand&demo=1", "Simulated hourglass stand"))
 _DICE = (DieRolling, DieRolled, DieCrooked, DiceSettled)
+
+
+def plays_by_itself(source: str) -> bool:
+    """A simulated board in demo mode (`sim://…&demo=1`, as offered with no hardware) flips and presses by itself:
+    what it does is shown, but never reaches a table, as a simulated die never does unless the group binds it."""
+    if not source.startswith("sim://"):
+        return False
+    return parse_qs(urlsplit(source).query).get("demo", ["0"])[-1] == "1"
 
 
 def hardware_present() -> bool:
@@ -191,8 +200,9 @@ class DeviceService:
             self.door.observe(obs)  # DiceSettled settles at once; single dice wait for a quiet moment
             if not isinstance(obs, DiceSettled):
                 self._schedule_settle()
-        elif self.timers is not None and isinstance(obs, (StandFlipped, ButtonPressed)):
-            self._stand(obs)
+        elif (self.timers is not None and isinstance(obs, (StandFlipped, ButtonPressed))
+              and not plays_by_itself(obs.source)):
+            self._stand(obs)  # a demo board's own flips are for the devices screen, never for a real table
 
     def _schedule_settle(self) -> None:
         self._cancel_settle()

@@ -167,19 +167,28 @@ class DevicesModel(EventDispatcher):
                                      "them to play with them.")) if added else ""
 
     async def _scan(self) -> None:
+        """Boards on USB serial first (listed at once), then what Bluetooth hears; either may be missing."""
+        from firmware_bridge.tablebus.ports import serial_boards
+
+        known = {d["url"] for d in self.service.devices}
+        ports, _problem = serial_boards()
+        found = [{"url": p.url, "title": p.title, "detail": self.app.t(N_("USB board")) + (f" · {p.ids}" if p.ids
+                                                                                           else "")}
+                 for p in ports if p.url not in known]
+        self.found = found
+        no_radio = ""
         try:
             from firmware_bridge.ble.scan import discover
 
             heard = await discover(timeout=4.0)
-            known = {d["url"] for d in self.service.devices}
-            self.found = [{"url": f.url, "title": f.name or f.address, "detail": f"{f.kind} · {f.rssi} dBm"}
-                          for f in heard if f.url and f.url not in known]
-            self.message = "" if self.found else self.app.t(N_("No dice or boards heard nearby."))
+            found += [{"url": f.url, "title": f.name or f.address, "detail": f"{f.kind} · {f.rssi} dBm"}
+                      for f in heard if f.url and f.url not in known]
         except DeviceError as err:
-            self.message = self.app.t(N_("No Bluetooth here ({reason}). You can add simulated dice.")).format(
-                reason=err)
+            no_radio = self.app.t(N_("No Bluetooth here ({reason}). You can add simulated dice.")).format(reason=err)
         finally:
             self.scanning = False
+        self.found = list(found)
+        self.message = no_radio or ("" if found else self.app.t(N_("No dice or boards heard nearby.")))
 
     def _on_observation(self, obs) -> None:
         die = getattr(obs, "die", None) or getattr(obs, "device", None)

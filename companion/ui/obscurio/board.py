@@ -67,6 +67,13 @@ class Board(EventDispatcher):
 
     # -- taps ----------------------------------------------------------------------------------------------------
     def undo(self) -> None:
+        """Take back the last move; a finished game only once the players confirm (it reopens the game)."""
+        if self.table.finished and self.table.can_undo:
+            t = self.app.t
+            self.app.confirm(t(N_("Reopen this finished game?")), t(N_("Undo")),
+                             lambda: self._history(self.table.undo),
+                             detail=self.undo_text)  # "Undo: <the move>"
+            return
         self._history(self.table.undo)
 
     def redo(self) -> None:
