@@ -4,7 +4,11 @@ import json
 import subprocess
 import sys
 
-from companion.games.obscurians.rules import Rules
+from hypothesis import given
+from hypothesis import strategies as st
+
+from companion.games.obscurians.constants import FACES, OPPOSITE
+from companion.games.obscurians.rules import DEFAULT_PIPS, Rules, pips_problem, with_pip
 from companion.games.obscurians.rulings import RULINGS, profile
 from companion.games.rulings import ids_of
 
@@ -50,3 +54,15 @@ def test_cli_prints_the_profile_and_rejects_a_bad_one(tmp_path):
                          capture_output=True, text=True)
     assert run.returncode == 2
     assert "not valid JSON" in run.stderr and "Traceback" not in run.stderr
+
+
+@given(st.lists(st.tuples(st.integers(1, 6), st.sampled_from(FACES)), max_size=12))
+def test_changing_one_pips_face_always_leaves_a_die_that_flips_right(changes):
+    """RULING obscurians-dice: whatever the group taps on the setup's "Dice faces", the mapping stays one the engine
+    accepts (every face once, opposite faces on opposite pips), and the pip shows what was tapped."""
+    table = dict(DEFAULT_PIPS)
+    for pip, face in changes:
+        table = with_pip(table, pip, face)
+        assert table[pip] == face and table[7 - pip] == OPPOSITE[face]
+        assert pips_problem(table) is None
+        Rules(pips=tuple(sorted(table.items())))  # accepted as a table's rules

@@ -66,6 +66,17 @@ def _pips_from_json(pips) -> dict[int, str]:
     return table
 
 
+def with_pip(table: dict[int, str], pip: int, face: str) -> dict[int, str]:
+    """`table` changed so that `pip` shows `face`, still a valid die (RULING obscurians-dice): the opposite pip takes
+    the opposite face, and the pair of pips that held those faces takes this pair's old ones (or the pair turns)."""
+    where = next(p for p, f in table.items() if f == face)
+    new = dict(table)
+    if where != pip:
+        new[pip], new[where] = table[where], table[pip]
+        new[7 - pip], new[7 - where] = table[7 - where], table[7 - pip]
+    return new
+
+
 def pips_problem(table: dict[int, str]) -> str | None:
     """Why `table` cannot map a D6 to the henchmen faces, or None. RULING obscurians-dice: every face once, and
     opposite faces on opposite pips (which sum to 7), or Flip the Die would disagree with the real die."""

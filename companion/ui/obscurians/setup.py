@@ -15,10 +15,10 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, InvalidInput
-from companion.games.obscurians.constants import BASE_COLOURS, COLOURS
-from companion.games.obscurians.rules import Rules
+from companion.games.obscurians.constants import BASE_COLOURS, COLOURS, FACES, OPPOSITE
+from companion.games.obscurians.rules import DEFAULT_PIPS, Rules, with_pip
 from companion.games.obscurians.setup import TRIO_A, TRIO_B, Setup, draw_put_back
-from companion.games.obscurians.vocabulary import MISSION
+from companion.games.obscurians.vocabulary import FACE, MISSION
 from companion.session.store import StoreError
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
 from companion.ui.obscurians import widgets as _own_widgets  # noqa: F401  (this game's widget classes)
@@ -30,6 +30,7 @@ class SetupModel(EventDispatcher):
     deck = StringProperty("app")
     error = StringProperty("")
     take_cap = BooleanProperty(True)   # the house rule for Take (RULING obscurians-take-cap)
+    pips_text = StringProperty("")     # the smart dice's faces, pip by pip (RULING obscurians-dice)
     # 4 players: which mission cards go back in the box (rulebook "Game Setup"): drawn by the app, or tapped in.
     put_back_mode = StringProperty("app")
     put_back_text = StringProperty("")
@@ -44,12 +45,14 @@ class SetupModel(EventDispatcher):
         self._start = 0
         self._seed = 0
         self._picked: dict[str, str] = {}  # trio ("a"/"b") -> the card the table put back
+        self._pips: dict[int, str] = dict(DEFAULT_PIPS)
 
     def reset(self) -> None:
         self._players = [{"name": "", "colour": c} for c in BASE_COLOURS[:4]]
         self._start = 0
         self.deck = "app"
         self.take_cap = True
+        self._pips = dict(DEFAULT_PIPS)
         self.error = ""
         self.put_back_mode = "app"
         self._picked = {}
@@ -60,6 +63,7 @@ class SetupModel(EventDispatcher):
     def refresh(self) -> None:
         if not self._players:
             return
+        self._refresh_pips()
         n = len(self._players)
         palette = COLOURS if n == 7 else BASE_COLOURS
         t = self.app.t
@@ -165,9 +169,35 @@ class SetupModel(EventDispatcher):
     def toggle_take_cap(self) -> None:
         self.take_cap = not self.take_cap
 
+    # -- the smart dice's faces (RULING obscurians-dice) -----------------------------------------------------------
+    def edit_pips(self) -> None:
+        """Which face a smart die's pips stand for: pick a pip, then its face. Opposite pips keep opposite faces:
+        the pair moves together, and the pair that had that face takes the pip's old one."""
+        t = self.app.t
+        self.app.choose_sheet(t(N_("Smart dice: which pip do you change?")),
+                              [{"text": f"{pip}: {t(FACE[face])}", "action": (lambda p=pip: self._pick_face(p))}
+                               for pip, face in sorted(self._pips.items())])
+
+    def _pick_face(self, pip: int) -> None:
+        t = self.app.t
+        self.app.choose_sheet(
+            t(N_("Pip {pip} shows (pip {other} then shows the opposite face):")).format(pip=pip, other=7 - pip),
+            [{"text": f"{t(FACE[face])} · {7 - pip}: {t(FACE[OPPOSITE[face]])}",
+              "action": (lambda f=face: self.set_pip(pip, f))} for face in FACES])
+
+    def set_pip(self, pip: int, face: str) -> None:
+        self._pips = with_pip(self._pips, pip, face)
+        self._refresh_pips()
+        self.app.say(self.pips_text)
+
+    def _refresh_pips(self) -> None:
+        t = self.app.t
+        self.pips_text = t(N_("Smart dice: {faces}")).format(
+            faces=" · ".join(f"{pip} {t(FACE[face])}" for pip, face in sorted(self._pips.items())))
+
     def rules(self) -> Rules:
         """The house rules chosen here, as the engine's rules profile."""
-        return Rules(take_cap=self.take_cap)
+        return Rules(take_cap=self.take_cap, pips=tuple(sorted(self._pips.items())))
 
     def show_rulings(self) -> None:
         self.app.show_rulings("obscurians", self.rules())
