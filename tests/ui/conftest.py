@@ -18,8 +18,9 @@ HARNESS = Path(__file__).with_name("harness.py")
 SCREEN = "-screen 0 1280x800x24"
 
 
-def harness_command(*args: str) -> list[str]:
-    cmd = [sys.executable, str(HARNESS), *args]
+def script_command(script: Path, *args: str) -> list[str]:
+    """The command that runs a driver script (harness.py, obscurio_driver.py, …) with `args` on a screen."""
+    cmd = [sys.executable, str(script), *args]
     if not os.environ.get("DISPLAY"):
         if not shutil.which("xvfb-run"):
             # In CI a missing screen is a broken setup, never a pass.
@@ -29,6 +30,10 @@ def harness_command(*args: str) -> list[str]:
     return cmd
 
 
+def harness_command(*args: str) -> list[str]:
+    return script_command(HARNESS, *args)
+
+
 def child_env() -> dict:
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1")
     root = str(HARNESS.parents[2])
@@ -36,14 +41,19 @@ def child_env() -> dict:
     return env
 
 
-def run_harness(*args: str, out: Path, timeout: float = 150) -> dict:
-    proc = subprocess.run(harness_command(*args, "--out", str(out)), env=child_env(), timeout=timeout,
+def run_script(script: Path, *args: str, out: Path, timeout: float = 150) -> dict:
+    """Runs a driver script in a child process; the result it wrote to `out` (it must hold no "error")."""
+    proc = subprocess.run(script_command(script, *args, "--out", str(out)), env=child_env(), timeout=timeout,
                           capture_output=True, text=True)
     if not out.exists():
         raise AssertionError(f"the app wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
     result = json.loads(out.read_text())
     assert "error" not in result, result.get("trace", result["error"])
     return result
+
+
+def run_harness(*args: str, out: Path, timeout: float = 150) -> dict:
+    return run_script(HARNESS, *args, out=out, timeout=timeout)
 
 
 @pytest.fixture

@@ -8,7 +8,6 @@ first one to henchmen die 1 with a tap, flash it, and report what the screen sho
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
@@ -19,6 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.ui.drive import run_app  # noqa: E402
 from tests.ui.touch import Stuck, Touch  # noqa: E402  (the shared touch driver)
 
 
@@ -168,31 +168,9 @@ def main() -> int:
     store = TableStore(args.data_dir)
     app = CompanionApp(store=store, lang=args.lang, seed=1)
 
-    async def run():
-        async def drive():
-            while app.root is None:
-                await asyncio.sleep(0.01)
-            try:
-                play = table_scenario if args.scenario == "table" else scenario
-                Path(args.out).write_text(json.dumps(await play(app, args), indent=1))
-            except BaseException as err:
-                import traceback
-
-                Path(args.out).write_text(json.dumps({"error": f"{type(err).__name__}: {err}",
-                                                      "trace": traceback.format_exc()}))
-            finally:
-                app.stop()
-
-        try:
-            await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
-        finally:
-            await app.close_devices()
-
-    try:
-        asyncio.run(run())
-    finally:
-        store.close()
-    return 0
+    play = table_scenario if args.scenario == "table" else scenario
+    return run_app(app, lambda: play(app, args), args.out, dump={"indent": 1}, after=app.close_devices,
+                   close=store.close)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import sys
@@ -31,36 +30,22 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.ui.drive import run_app  # noqa: E402
+from tests.ui.touch import Stuck, Touch  # noqa: E402  (the shared touch driver)
+
 NAMES = ("Anna", "Ben", "Chris", "Dana", "Emil", "Fay", "Gus")
 MIN_TEXT_PX = 24  # docs/ui.md, "Sizes": no game text under 24 px on the 1280x800 screen
 
 
-class Stuck(RuntimeError):
-    pass
+class Driver(Touch):
+    """The shared touch driver (tests/ui/touch.py) on the Obscurians screens: it also sees the sheet over a screen,
+    waits for a scrolled view to hand a tap on, closes announcements (their taps counted apart) and enters moves."""
 
-
-class Driver:
     def __init__(self, app, rng: random.Random):
-        self.app = app
-        self.rng = rng
-        self.taps = 0
+        super().__init__(app, rng)
         self.moment_taps = 0
         self.moment_shots: set = set()
         self.waits = 0
-        self._touch_id = 1000
-
-    # -- frames and widgets ---------------------------------------------------------------------------------------
-
-    async def frames(self, n: int = 2) -> None:
-        from kivy.clock import Clock
-
-        start = Clock.frames
-        deadline = time.monotonic() + 5
-        while Clock.frames < start + n and time.monotonic() < deadline:
-            await asyncio.sleep(0.005)
-
-    def screen(self):
-        return self.app.sm.current_screen
 
     def walk(self):
         """The widgets on screen: the current screen, and the sheet over it (if any)."""
@@ -69,32 +54,8 @@ class Driver:
             out += list(self.app.sheet.walk(restrict=True))
         return out
 
-    def by_id(self, name: str, root=None):
-        for w in (root.walk(restrict=True) if root is not None else self.walk()):
-            ids = getattr(w, "ids", {})
-            if name in ids:
-                return ids[name]
-        raise LookupError(f"no widget with id {name!r} on {self.app.sm.current}")
-
-    def by_class(self, cls_name: str, root=None, **fields):
-        out = []
-        for w in (root.walk(restrict=True) if root is not None else self.walk()):
-            if type(w).__name__ == cls_name and all(getattr(w, k, None) == v for k, v in fields.items()):
-                out.append(w)
-        return out
-
-    def visible(self, w) -> bool:
-        while w is not None:
-            if getattr(w, "opacity", 1) == 0 or getattr(w, "disabled", False):
-                return False
-            w = w.parent if w.parent is not w else None
-        return True
-
     async def tap(self, widget) -> None:
-        if not self.visible(widget):
-            raise Stuck(f"tapping a hidden or disabled widget {widget!r} ({getattr(widget, 'text', '')!r})")
-        await self._scroll_into_view(widget)
-        await self.tap_at(*widget.to_window(*widget.center))
+        await super().tap(widget)
         if self._in_scrolling_view(widget):
             # A ScrollView with more than it shows holds a short tap back and hands the button its release 0.2 s
             # later (Kivy's scroll detection): wait for it, as a finger lifting would.
@@ -114,66 +75,7 @@ class Driver:
             p = p.parent
         return False
 
-    async def tap_at(self, x: float, y: float, move_to: tuple | None = None) -> None:
-        """A finger down at (x, y) in window coordinates (and, for a drag, moved to `move_to`), then up."""
-        from kivy.base import EventLoop
-        from kivy.input.motionevent import MotionEvent
-
-        win = EventLoop.window
-
-        class Finger(MotionEvent):
-            def depack(self, args):
-                self.sx, self.sy = args["x"], args["y"]
-                super().depack(args)
-
-        self._touch_id += 1
-        touch = Finger("ui-test", self._touch_id, {"x": x / (win.width - 1.0), "y": y / (win.height - 1.0)},
-                       is_touch=True, type_id="touch")
-        touch.profile = ["pos"]
-        EventLoop.post_dispatch_input("begin", touch)
-        await self.frames(1)
-        if move_to is not None:
-            steps = 8
-            for i in range(1, steps + 1):
-                mx = x + (move_to[0] - x) * i / steps
-                my = y + (move_to[1] - y) * i / steps
-                touch.move({"x": mx / (win.width - 1.0), "y": my / (win.height - 1.0)})
-                EventLoop.post_dispatch_input("update", touch)
-                await self.frames(1)
-        EventLoop.post_dispatch_input("end", touch)
-        self.taps += 1
-        await self.frames(1)
-
-    async def _scroll_into_view(self, widget) -> None:
-        from kivy.uix.scrollview import ScrollView
-
-        p = widget.parent
-        while p is not None and p is not p.parent:
-            if isinstance(p, ScrollView):
-                # Compare in the ScrollView's own frame (the centre may be turned: "up" is not the window's up).
-                _, wy = p.parent.to_widget(*widget.to_window(widget.x, widget.y))
-                _, wy2 = p.parent.to_widget(*widget.to_window(widget.right, widget.top))
-                if min(wy, wy2) < p.y - 1 or max(wy, wy2) > p.top + 1:  # outside the visible part: scroll first
-                    p.scroll_to(widget, padding=10, animate=False)
-                    await self.frames(2)
-                return
-            p = p.parent
-
-    async def type_text(self, text_input, text: str) -> None:
-        await self.tap(text_input)
-        text_input.text = ""
-        text_input.insert_text(text)
-        await self.frames(1)
-
-    # -- screens and sheets ---------------------------------------------------------------------------------------
-
-    async def wait_screen(self, name: str, timeout: float = 10) -> None:
-        deadline = time.monotonic() + timeout
-        while self.app.sm.current != name:
-            if time.monotonic() > deadline:
-                raise Stuck(f"expected screen {name}, still on {self.app.sm.current}")
-            await self.frames(1)
-        await self.frames(2)
+    # -- sheets ---------------------------------------------------------------------------------------------------
 
     async def close_moment(self, shots: Path | None = None, suffix: str = "") -> dict | None:
         """If an announcement covers the screen, read it and tap it away (a real tap, counted apart). With `shots`,
@@ -193,17 +95,6 @@ class Driver:
         self.taps -= 1
         await self.frames(1)
         return seen
-
-    async def shot(self, folder: Path, name: str) -> None:
-        from kivy.core.window import Window
-
-        await self.frames(3)
-        folder.mkdir(parents=True, exist_ok=True)
-        Window.screenshot(name=str(folder / f"{name}.png"))
-        # Window.screenshot appends a counter: rename to the plain name.
-        for p in folder.glob(f"{name}*.png"):
-            if p.name != f"{name}.png":
-                p.replace(folder / f"{name}.png")
 
     # -- what the screen shows: sizes and glyphs ---------------------------------------------------------------------
 
@@ -812,44 +703,19 @@ def main(argv=None) -> int:
         if not first_frame:
             first_frame.append(_seconds_since_exec())
 
-    async def run():
+    def before():
         from kivy.clock import Clock
 
         Clock.schedule_once(on_first_frame, 0)
-        scenario = SCENARIOS[args.scenario]
 
-        async def drive():
-            while app.root is None:
-                await asyncio.sleep(0.01)
-            try:
-                result = await scenario(app, args)
-                result["first_frame_s"] = first_frame[0] if first_frame else None
-                result["peak_rss_mb"] = _peak_rss_mb()
-                Path(args.out).write_text(json.dumps(result, indent=1, default=str))
-                if args.stop_after:
-                    await asyncio.sleep(3600)  # wait to be killed
-            except BaseException as err:
-                import traceback
+    async def play() -> dict:
+        result = await SCENARIOS[args.scenario](app, args)
+        result["first_frame_s"] = first_frame[0] if first_frame else None
+        result["peak_rss_mb"] = _peak_rss_mb()
+        return result
 
-                Path(args.out).write_text(json.dumps({"error": f"{type(err).__name__}: {err}",
-                                                      "trace": traceback.format_exc()}))
-            finally:
-                app.stop()
-
-        await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
-
-    try:
-        asyncio.run(run())
-    except BaseException as err:  # e.g. a .kv error while building: report it instead of dying silently
-        import traceback
-
-        if not Path(args.out).exists():
-            Path(args.out).write_text(json.dumps({"error": f"{type(err).__name__}: {err}",
-                                                  "trace": traceback.format_exc()}))
-        raise
-    finally:
-        store.close()
-    return 0
+    return run_app(app, play, args.out, dump={"indent": 1, "default": str}, hang=lambda result: bool(args.stop_after),
+                   before=before, close=store.close)
 
 
 def _seconds_since_exec() -> float:

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import sys
 import time
@@ -31,11 +30,10 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from tests.ui.drive import run_app  # noqa: E402
+from tests.ui.touch import Stuck, Touch  # noqa: E402  (the shared touch driver; Stuck for the scenarios)
+
 NAMES = ("Gala", "Bea", "Cruz", "Dani", "Eli", "Fran", "Gus", "Hugo")
-
-
-class Stuck(RuntimeError):
-    pass
 
 
 class RecordingSpeaker:
@@ -52,21 +50,16 @@ class RecordingSpeaker:
         pass
 
 
-class Finger:
-    """Touches on the app's window, frames between them, and what the screen shows."""
+class Finger(Touch):
+    """The shared touch driver (tests/ui/touch.py) on the Obscurio screens, and the game clock it alone moves."""
+
+    frames_after_tap = 2
+    frames_before_shot = 4
+    always_scroll = True
 
     def __init__(self, app, clock):
-        self.app = app
+        super().__init__(app)
         self.clock = clock
-        self.taps = 0
-        self._id = 5000
-
-    async def frames(self, n: int = 2) -> None:
-        from kivy.clock import Clock
-
-        start, deadline = Clock.frames, time.monotonic() + 5
-        while Clock.frames < start + n and time.monotonic() < deadline:
-            await asyncio.sleep(0.004)
 
     async def advance(self, seconds: float) -> None:
         """Game time passes: the fake clock moves, then the app's frame tick polls its clocks (twice, so that
@@ -80,115 +73,6 @@ class Finger:
         while plugin.ticks < start + n and time.monotonic() < deadline:
             await asyncio.sleep(0.004)
         await self.frames(1)
-
-    def screen(self):
-        return self.app.sm.current_screen
-
-    def walk(self):
-        return list(self.screen().walk(restrict=True))
-
-    def by_id(self, name: str):
-        for w in self.walk():
-            if name in getattr(w, "ids", {}):
-                return w.ids[name]
-        raise Stuck(f"no widget {name!r} on {self.app.sm.current}")
-
-    def by_class(self, cls_name: str, **fields):
-        return [w for w in self.walk() if type(w).__name__ == cls_name
-                and all(getattr(w, k) == v for k, v in fields.items())]
-
-    def one(self, cls_name: str, **fields):
-        found = self.by_class(cls_name, **fields)
-        if not found:
-            raise Stuck(f"no {cls_name} {fields} on {self.app.sm.current}")
-        return found[0]
-
-    def texts(self) -> list[str]:
-        """Every text any widget of the screen holds (shown or not), the banner included."""
-        return [w.text for w in self.walk() if isinstance(getattr(w, "text", None), str) and w.text]
-
-    def _shown(self, w) -> bool:
-        while w is not None:
-            if getattr(w, "opacity", 1) == 0 or getattr(w, "disabled", False):
-                return False
-            w = w.parent if w.parent is not w else None
-        return True
-
-    def _post(self, kind: str, widget, touch=None):
-        from kivy.base import EventLoop
-        from kivy.input.motionevent import MotionEvent
-
-        if touch is None:
-            x, y = widget.to_window(*widget.center)
-            win = EventLoop.window
-
-            class Touch(MotionEvent):
-                def depack(self, args):
-                    self.sx, self.sy = args["x"], args["y"]
-                    super().depack(args)
-
-            self._id += 1
-            touch = Touch("obscurio-test", self._id, {"x": x / (win.width - 1.0), "y": y / (win.height - 1.0)},
-                          is_touch=True, type_id="touch")
-            touch.profile = ["pos"]
-        EventLoop.post_dispatch_input(kind, touch)
-        return touch
-
-    async def tap(self, widget) -> None:
-        if not self._shown(widget):
-            raise Stuck(f"tapping a hidden widget {widget!r} ({getattr(widget, 'text', '')!r})")
-        await self._scroll_into_view(widget)
-        touch = self._post("begin", widget)
-        await self.frames(1)
-        self._post("end", widget, touch)
-        self.taps += 1
-        await self.frames(2)
-
-    async def press(self, widget):
-        touch = self._post("begin", widget)
-        await self.frames(2)
-        return touch
-
-    async def lift(self, widget, touch) -> None:
-        self._post("end", widget, touch)
-        self.taps += 1
-        await self.frames(2)
-
-    async def _scroll_into_view(self, widget) -> None:
-        from kivy.uix.scrollview import ScrollView
-
-        p = widget.parent
-        while p is not None and p is not p.parent:
-            if isinstance(p, ScrollView):
-                p.scroll_to(widget, padding=10, animate=False)
-                await self.frames(2)
-                return
-            p = p.parent
-
-    async def type_text(self, text_input, text: str) -> None:
-        await self.tap(text_input)
-        text_input.text = ""
-        text_input.insert_text(text)
-        await self.frames(1)
-
-    async def wait_screen(self, name: str, timeout: float = 10) -> None:
-        deadline = time.monotonic() + timeout
-        while self.app.sm.current != name:
-            if time.monotonic() > deadline:
-                raise Stuck(f"expected screen {name}, still on {self.app.sm.current}")
-            await self.frames(1)
-        await self.frames(2)
-
-    async def shot(self, folder: Path | None, name: str) -> None:
-        if folder is None:
-            return
-        from kivy.core.window import Window
-
-        await self.frames(4)
-        folder.mkdir(parents=True, exist_ok=True)
-        Window.screenshot(name=str(folder / f"{name}.png"))
-        for p in folder.glob(f"{name}[0-9]*.png"):   # Kivy appends a counter: keep the plain name
-            p.replace(folder / f"{name}.png")
 
 
 def main(argv=None) -> int:
@@ -219,41 +103,17 @@ def main(argv=None) -> int:
     app.sounds = sounds
     speaker = RecordingSpeaker()
 
-    async def run():
-        async def drive():
-            while app.root is None:
-                await asyncio.sleep(0.01)
-            finger = Finger(app, clock)
-            await finger.frames(3)
-            app.plugin_for("obscurio").speaker = speaker
-            try:
-                result = await getattr(scenarios, args.scenario)(finger, args)
-                result.update(sounds=[name for name, audible in sounds.requested if audible], said=speaker.said, taps=finger.taps)
-                Path(args.out).write_text(json.dumps(result, indent=1, ensure_ascii=False))
-                if result.get("hang"):
-                    await asyncio.sleep(3600)   # wait to be killed
-            except BaseException as err:
-                import traceback
+    async def play() -> dict:
+        finger = Finger(app, clock)
+        await finger.frames(3)
+        app.plugin_for("obscurio").speaker = speaker
+        result = await getattr(scenarios, args.scenario)(finger, args)
+        result.update(sounds=[name for name, audible in sounds.requested if audible], said=speaker.said,
+                      taps=finger.taps)
+        return result
 
-                Path(args.out).write_text(json.dumps({"error": f"{type(err).__name__}: {err}",
-                                                      "trace": traceback.format_exc()}))
-            finally:
-                app.stop()
-
-        await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
-
-    try:
-        asyncio.run(run())
-    except BaseException as err:
-        import traceback
-
-        if not Path(args.out).exists():
-            Path(args.out).write_text(json.dumps({"error": f"{type(err).__name__}: {err}",
-                                                  "trace": traceback.format_exc()}))
-        raise
-    finally:
-        store.close()
-    return 0
+    return run_app(app, play, args.out, dump={"indent": 1, "ensure_ascii": False},
+                   hang=lambda result: bool(result.get("hang")), close=store.close)
 
 
 if __name__ == "__main__":

@@ -301,7 +301,7 @@ async def deal(f, args) -> dict:
         out["states"].append({"who": name, "when": "holding", "texts": f.texts()})
         if chip == "blue":
             await f.shot(shots, f"{args.prefix}loyalty-held")
-        await f.lift(card, touch)
+        await f.lift(touch)
         out["states"].append({"who": name, "when": "after", "texts": f.texts()})
         await f.tap(f.by_id("pass_on"))
     out["states"].append({"who": "", "when": "list", "texts": f.texts()})

@@ -3,29 +3,18 @@ real BLE stack on the virtual radio and roll by themselves on screen; a tap bind
 binding and the devices are kept in the data folder."""
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.ui.conftest import child_env, harness_command
+from tests.ui.conftest import run_script
 
 pytestmark = pytest.mark.ui
 DRIVER = Path(__file__).with_name("devices_driver.py")
 
 
 def run_driver(data_dir, out, *args):
-    cmd = harness_command()  # [python, harness.py] (wrapped in xvfb-run when there is no screen)
-    cmd[cmd.index(sys.executable) + 1] = str(DRIVER)
-    proc = subprocess.run([*cmd, "--data-dir", str(data_dir), "--out", str(out), *args], env=child_env(),
-                          capture_output=True, text=True, timeout=150)
-    if not out.exists():
-        raise AssertionError(f"the app wrote no result (exit {proc.returncode}):\n{proc.stderr[-3000:]}")
-    result = json.loads(out.read_text())
-    assert "error" not in result, result.get("trace", result.get("error"))
-    return result
+    return run_script(DRIVER, "--data-dir", str(data_dir), *args, out=out)
 
 
 def test_simulated_dice_roll_on_screen_and_a_tap_binds_one(data_dir, tmp_path):

@@ -1,8 +1,11 @@
 """Touching the real app from a test driver running on the app's own asyncio loop (any screen, any game).
 
-A driver finds widgets by kv id or by class and field values, builds a touch MotionEvent at a widget's centre and
-posts touch down / up through Kivy's event loop, letting frames pass between, like a finger on the glass. Screens
-are only ever driven by what they show (a hidden or disabled widget is never tapped: that raises Stuck).
+A driver finds widgets by kv id or by class and field values, builds a touch MotionEvent at a widget's centre (through
+any turned panel: Kivy turns the touch back into the widget's own coordinates) and posts touch down / up through
+Kivy's event loop, letting frames pass between, like a finger on the glass. Screens are only ever driven by what they
+show (a hidden or disabled widget is never tapped: that raises Stuck; one outside a scrolled view is scrolled to
+first). The game drivers build on `Touch`: tests/ui/harness.py (Obscurians), tests/ui/obscurio_driver.py (Obscurio),
+tests/ui/devices_driver.py (the devices screen).
 """
 from __future__ import annotations
 
@@ -17,7 +20,15 @@ class Stuck(RuntimeError):
 
 
 class Touch:
-    """Finds widgets on the current screen and taps them like a finger: touch down, a frame, touch up."""
+    """Finds widgets on the current screen and taps them like a finger: touch down, a frame, touch up.
+
+    A driver may set, as class attributes, how many frames pass after a finger lifts (`frames_after_tap`) and before a
+    screenshot (`frames_before_shot`), and whether a widget in a scrolled view is scrolled to before every tap
+    (`always_scroll`) rather than only when it is outside the visible part."""
+
+    frames_after_tap = 1
+    frames_before_shot = 3
+    always_scroll = False
 
     def __init__(self, app, rng: random.Random | None = None):
         self.app = app
@@ -51,9 +62,19 @@ class Touch:
     def by_class(self, cls_name: str, root=None, **fields):
         out = []
         for w in (root.walk(restrict=True) if root is not None else self.walk()):
-            if type(w).__name__ == cls_name and all(getattr(w, k) == v for k, v in fields.items()):
+            if type(w).__name__ == cls_name and all(getattr(w, k, None) == v for k, v in fields.items()):
                 out.append(w)
         return out
+
+    def one(self, cls_name: str, **fields):
+        found = self.by_class(cls_name, **fields)
+        if not found:
+            raise Stuck(f"no {cls_name} {fields} on {self.app.sm.current}")
+        return found[0]
+
+    def texts(self) -> list[str]:
+        """Every text any widget of the screen holds (shown or not)."""
+        return [w.text for w in self.walk() if isinstance(getattr(w, "text", None), str) and w.text]
 
     def visible(self, w) -> bool:
         while w is not None:
@@ -62,14 +83,54 @@ class Touch:
             w = w.parent if w.parent is not w else None
         return True
 
-    async def tap(self, widget) -> None:
-        from kivy.base import EventLoop
-        from kivy.input.motionevent import MotionEvent
+    # -- touches --------------------------------------------------------------------------------------------------
 
+    async def tap(self, widget) -> None:
         if not self.visible(widget):
             raise Stuck(f"tapping a hidden or disabled widget {widget!r} ({getattr(widget, 'text', '')!r})")
         await self._scroll_into_view(widget)
-        x, y = widget.to_window(*widget.center)
+        await self.tap_at(*widget.to_window(*widget.center))
+
+    async def tap_at(self, x: float, y: float, move_to: tuple | None = None) -> None:
+        """A finger down at (x, y) in window coordinates (and, for a drag, moved to `move_to`), then up."""
+        from kivy.base import EventLoop
+
+        win = EventLoop.window
+        touch = self._finger(x, y)
+        EventLoop.post_dispatch_input("begin", touch)
+        await self.frames(1)
+        if move_to is not None:
+            steps = 8
+            for i in range(1, steps + 1):
+                mx = x + (move_to[0] - x) * i / steps
+                my = y + (move_to[1] - y) * i / steps
+                touch.move({"x": mx / (win.width - 1.0), "y": my / (win.height - 1.0)})
+                EventLoop.post_dispatch_input("update", touch)
+                await self.frames(1)
+        await self.lift(touch)
+
+    async def press(self, widget):
+        """A finger down on `widget` and held there (a few frames pass); `lift` it with the touch returned."""
+        from kivy.base import EventLoop
+
+        touch = self._finger(*widget.to_window(*widget.center))
+        EventLoop.post_dispatch_input("begin", touch)
+        await self.frames(2)
+        return touch
+
+    async def lift(self, touch) -> None:
+        """The finger of `touch` up: that ends a tap (counted)."""
+        from kivy.base import EventLoop
+
+        EventLoop.post_dispatch_input("end", touch)
+        self.taps += 1
+        await self.frames(self.frames_after_tap)
+
+    def _finger(self, x: float, y: float):
+        """A new touch at (x, y) in window coordinates, not posted yet."""
+        from kivy.base import EventLoop
+        from kivy.input.motionevent import MotionEvent
+
         win = EventLoop.window
 
         class Finger(MotionEvent):
@@ -81,11 +142,7 @@ class Touch:
         touch = Finger("ui-test", self._touch_id, {"x": x / (win.width - 1.0), "y": y / (win.height - 1.0)},
                        is_touch=True, type_id="touch")
         touch.profile = ["pos"]
-        EventLoop.post_dispatch_input("begin", touch)
-        await self.frames(1)
-        EventLoop.post_dispatch_input("end", touch)
-        self.taps += 1
-        await self.frames(1)
+        return touch
 
     async def _scroll_into_view(self, widget) -> None:
         from kivy.uix.scrollview import ScrollView
@@ -93,9 +150,11 @@ class Touch:
         p = widget.parent
         while p is not None and p is not p.parent:
             if isinstance(p, ScrollView):
-                _, wy = widget.to_window(widget.x, widget.y)
-                _, py = p.to_window(p.x, p.y)
-                if wy < py or wy + widget.height > py + p.height:  # outside the visible part: scroll first
+                # Compare in the ScrollView's own frame (the centre may be turned: "up" is not the window's up).
+                _, wy = p.parent.to_widget(*widget.to_window(widget.x, widget.y))
+                _, wy2 = p.parent.to_widget(*widget.to_window(widget.right, widget.top))
+                outside = min(wy, wy2) < p.y - 1 or max(wy, wy2) > p.top + 1
+                if outside or self.always_scroll:  # outside the visible part: scroll first
                     p.scroll_to(widget, padding=10, animate=False)
                     await self.frames(2)
                 return
@@ -117,13 +176,15 @@ class Touch:
             await self.frames(1)
         await self.frames(2)
 
-    async def shot(self, folder: Path, name: str) -> None:
+    async def shot(self, folder: Path | None, name: str) -> None:
+        """A screenshot of the window as `folder`/`name`.png (none without a folder)."""
+        if folder is None:
+            return
         from kivy.core.window import Window
 
-        await self.frames(3)
+        await self.frames(self.frames_before_shot)
         folder.mkdir(parents=True, exist_ok=True)
-        Window.screenshot(name=str(folder / f"{name}.png"))
-        # Window.screenshot appends a counter: rename to the plain name.
-        for p in folder.glob(f"{name}*.png"):
-            if p.name != f"{name}.png":
-                p.replace(folder / f"{name}.png")
+        # Window.screenshot puts a counter into the name (name0001.png) and says the file it wrote: give it the
+        # plain name (only that file: the folder's other pictures, such as name-de.png, stay as they are).
+        taken = Window.screenshot(name=str(folder / f"{name}.png"))
+        Path(taken).replace(folder / f"{name}.png")

@@ -1,0 +1,62 @@
+"""Running the real app with a driver's scenario on the app's own asyncio loop, and writing what it found as JSON.
+
+The drivers (tests/ui/harness.py, tests/ui/obscurio_driver.py, tests/ui/devices_driver.py) each run in a process of
+their own (one Kivy window per process); the tests read the JSON file they write (tests/ui/conftest.py run_script).
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Awaitable, Callable
+
+
+def write_error(out: Path, err: BaseException) -> None:
+    import traceback
+
+    out.write_text(json.dumps({"error": f"{type(err).__name__}: {err}", "trace": traceback.format_exc()}))
+
+
+def run_app(app, play: Callable[[], Awaitable[dict]], out, *, dump: dict | None = None,
+            hang: Callable[[dict], bool] = lambda result: False, before: Callable[[], None] | None = None,
+            after: Callable[[], Awaitable[None]] | None = None, close: Callable[[], None] | None = None) -> int:
+    """Runs `app` (async_run on asyncio) with the driver `play()` started once the app has its root widget, then stops
+    the app. What `play` returns is written to `out` as `json.dumps(result, **dump)`; if it raises, or the app fails
+    before it is done (e.g. a .kv error while building), {"error", "trace"} is written instead, and the app's own
+    failure is raised again. With `hang(result)` true the driver waits to be killed once the result is written (for
+    the kill tests). `before()` runs on the loop just before the app starts; `after()` is awaited once it stopped;
+    `close()` (the table store's) is called last, whatever happened. Returns the driver's exit code: 0."""
+    out = Path(out)
+
+    async def drive():
+        while app.root is None:
+            await asyncio.sleep(0.01)
+        try:
+            result = await play()
+            out.write_text(json.dumps(result, **(dump or {})))
+            if hang(result):
+                await asyncio.sleep(3600)  # wait to be killed
+        except BaseException as err:
+            write_error(out, err)
+        finally:
+            app.stop()
+
+    async def run():
+        if before is not None:
+            before()
+        try:
+            await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
+        finally:
+            if after is not None:
+                await after()
+
+    try:
+        asyncio.run(run())
+    except BaseException as err:
+        if not out.exists():
+            write_error(out, err)
+        raise
+    finally:
+        if close is not None:
+            close()
+    return 0
