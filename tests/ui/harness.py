@@ -650,6 +650,19 @@ async def house_rules(app, args) -> dict:
     while popup.parent is not None and time.monotonic() < deadline:
         await d.frames(1)
     result["rulings_closed"] = app.rulings_popup is None and popup.parent is None
+    # The smart dice's faces: pip 2 shows Wild (and so pip 5 Relocate; the pair that had them takes Swap/Secure).
+    await d.tap(d.by_id("pips"))
+    await d.frames(2)
+    result["pip_choices"] = [e["text"] for e in app.sheet.extras]
+    await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 1))  # "2: Swap"
+    await d.frames(2)
+    result["face_question"] = app.sheet.question
+    if shots:
+        await d.shot(shots, "setup-dice-faces")
+    wild = next(i for i, e in enumerate(app.sheet.extras) if e["text"].startswith(app.t("Wild")))
+    await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == wild))
+    await d.frames(2)
+    result["pips_banner"] = app.banner
     if shots:
         await d.shot(shots, "setup-house-rules")
     await d.tap(d.by_id("start"))

@@ -1,4 +1,5 @@
-"""The setup screen's house rules: the Take cap toggle goes into the table's Setup; every ruling is listed."""
+"""The setup screen's house rules: the Take cap toggle and the smart dice's faces go into the table's Setup; every
+ruling is listed."""
 from __future__ import annotations
 
 import pytest
@@ -25,3 +26,8 @@ def test_take_cap_off_is_stored_with_the_table(data_dir, tmp_path):
     with TableStore(data_dir) as store:
         setup = Table.open(store, result["table_id"]).state.setup
     assert setup.rules.take_cap is False
+    # The dice faces: pip 2 was given Wild; its opposite pip follows, and the faces that were there moved to 3 and 4.
+    assert result["pip_choices"][:2] == ["1: Steal", "2: Swap"]
+    assert result["face_question"].startswith("Pip 2 shows")
+    assert result["pips_banner"] == "Smart dice: 1 Steal · 2 Wild · 3 Secure · 4 Swap · 5 Relocate · 6 Donate"
+    assert dict(setup.rules.pips) == {1: "steal", 2: "wild", 3: "secure", 4: "swap", 5: "relocate", 6: "donate"}
