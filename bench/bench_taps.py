@@ -96,11 +96,15 @@ def main() -> int:
     for policy in args.policies:
         taps = moments = actions = before = 0
         by_kind, moves_by_kind = Counter(), Counter()
+        per_count = {}  # players -> (taps, actions)
         for players in args.players:
             for seed in range(1, args.seeds + 1):
                 result, moves = play(players, seed, policy)
                 played = [(s, a) for s, a in moves if a.TYPE != "missions"]
-                taps += sum(result["taps_by_kind"].values())  # the round screen's taps, move by move
+                game_taps = sum(result["taps_by_kind"].values())
+                t0, a0 = per_count.get(players, (0, 0))
+                per_count[players] = (t0 + game_taps, a0 + len(played))
+                taps += game_taps  # the round screen's taps, move by move
                 moments += result["moment_taps"]
                 actions += len(played)
                 before += sum(taps_before(s, a) for s, a in played)
@@ -109,7 +113,14 @@ def main() -> int:
         print(f"{policy} player, {args.seeds} game(s) each with {' and '.join(map(str, args.players))} players: "
               f"{taps / actions:.2f} taps per action ({taps} taps, {actions} actions; {moments} more to close "
               f"announcements: {(taps + moments) / actions:.2f}); before: {before / actions:.2f} (target <= 1.6)")
-        print("   per move: " + ", ".join(f"{k} {by_kind[k] / moves_by_kind[k]:.2f}" for k in sorted(moves_by_kind)))
+        if len(per_count) > 1:
+            print("   by player count: " + ", ".join(f"{n} players {t / a:.2f} ({t} taps, {a} actions)"
+                                                   for n, (t, a) in per_count.items()))
+        # Per move type: taps per move, how many moves, and the share of all taps (where the taps go).
+        print("   per move (taps each × moves = share of all taps):")
+        for k in sorted(moves_by_kind, key=lambda k: -by_kind[k]):
+            print(f"     {k:<12} {by_kind[k] / moves_by_kind[k]:5.2f} × {moves_by_kind[k]:4d} = {by_kind[k]:5d} taps "
+                  f"({100 * by_kind[k] / taps:4.1f}%)")
     return 0
 
 

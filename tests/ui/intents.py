@@ -123,10 +123,8 @@ def next_tap(state, v, action):
         return kind_tap
     if isinstance(action, Steal):
         return ("choice", PickGood(seat(action.victim), action.good))
-    if isinstance(action, Donate):
-        if seat(action.to) not in v["panel_selected"]:
-            return ("player", seat(action.to))
-        return ("choice", PickGood(me, action.good))
+    if isinstance(action, Donate):  # one tap: the colour given, on the receiver's row
+        return ("choice", PickGood(seat(action.to), action.good))
     if isinstance(action, Swap):
         take = _find(v, PickGood(seat(action.other), action.take))
         if not take["selected"]:

@@ -1,7 +1,7 @@
 """Entering an Obscurians turn by taps, free of Kivy so that it can be tested and reasoned about alone.
 
 `TurnEntry` turns an engine `State` plus the players' half-finished taps (the roll being tapped in, the player a
-chip is for, the receiver of a Donate …) into plain dicts the round screen shows, and taps into engine actions.
+chip is for, the receiver of a Relocate …) into plain dicts the round screen shows, and taps into engine actions.
 Every option is a typed `Choice` value (below), handed back unchanged when tapped; no string is ever parsed.
 
 Three promises, each one the round screen's (docs/ui.md, "The round screen"):
@@ -13,7 +13,8 @@ Three promises, each one the round screen's (docs/ui.md, "The round screen"):
   option, tapped, raises the engine's own refusal (an IllegalAction from a representative action) or, where no
   rule is involved, a `Refusal` with the app's sentence. Never a dead tap.
 - **Few taps.** A roll is tapped in as "how many of each face" (one tap per face shown); a good is one tap on its
-  owner's row ("Ben: blue" steals it); the receiver of a Donate or Relocate stays selected for the next one.
+  owner's row ("Ben: blue" steals it); a Donate is one tap on the receiver's row, in the colour given ("Ben: blue"
+  under Donate gives Ben one of my blue goods); the receiver of a Relocate stays selected for the next one.
 """
 from __future__ import annotations
 
@@ -117,15 +118,19 @@ class Refusal(Exception):
 # good tapped on a row fills, for someone else's row and for the active player's own row.
 SEAT_FIELDS = {"steal": ("victim",), "donate": ("to",), "swap": ("other",), "relocate": ("source", "target")}
 # The field a tap on a player (panel or row name) fills: for Relocate the receiver, since the good tapped on its
-# owner's row already says where it comes from.
-SEAT_TAP = {"steal": "victim", "donate": "to", "swap": "other", "relocate": "target"}
-THEIR_GOOD = {"steal": ("victim", "good"), "swap": ("other", "take"), "relocate": ("source", "good")}
-OWN_GOOD = {"donate": "good", "swap": "give"}
+# owner's row already says where it comes from. (A Donate needs no such tap: its cell on the receiver's row says
+# both who receives and what.)
+SEAT_TAP = {"steal": "victim", "swap": "other", "relocate": "target"}
+# A good tapped on another player's row: for Steal, Swap and Relocate that player's good; for Donate the good of
+# that colour the active player gives to that player (one tap: "Ben: blue" gives Ben one of my blue goods).
+THEIR_GOOD = {"steal": ("victim", "good"), "donate": ("to", "good"), "swap": ("other", "take"),
+              "relocate": ("source", "good")}
+OWN_GOOD = {"swap": "give"}
 # Which picks stay selected for the next execution of the same kind ("repeat the last target").
-STICKY = {"donate": ("to",), "swap": ("other",), "relocate": ("target",)}
+STICKY = {"swap": ("other",), "relocate": ("target",)}
 PROMPT = {
     "steal": N_("{name}: tap the good to steal, on its owner's row"),
-    "donate": N_("{name}: tap the player who receives, and the good to give (your row)"),
+    "donate": N_("{name}: tap the good to give, on the row of the player who receives it"),
     "swap": N_("{name}: tap the good to take (their row) and the good to give (your row)"),
     "relocate": N_("{name}: tap the good to move (on its owner's row), and the player who receives it"),
     "secure": N_("{name}: tap 2 of your goods to put in the vault"),
@@ -182,7 +187,7 @@ class TurnEntry:
 
     def after_action(self, state) -> None:
         """An action was played: forget the taps that made it, keep what the next one is likely to repeat (the
-        player a chip is for, the receiver of a Donate or Relocate, the partner of a Swap)."""
+        player a chip is for, the receiver of a Relocate, the partner of a Swap)."""
         keep = {f: v for f, v in self.picks.items() if f in STICKY.get(self._exec_kind(state) or "", ())}
         chip_on = self.chip_on if state.step == "chips" else None
         kind = self.kind if state.pending and self.kind in state.pending else None
@@ -444,7 +449,7 @@ class TurnEntry:
                 del self.picks[f]
 
     def _seat_targets(self, state, kind) -> set:
-        if not kind or kind == "secure" or not state.pending.get(kind):
+        if kind not in SEAT_TAP or not state.pending.get(kind):
             return set()
         return {self._fields(state, a)[SEAT_TAP[kind]] for a in self._candidates(state, kind)}
 
@@ -627,7 +632,7 @@ class TurnEntry:
 
     def _pick_seat(self, state, seat: int):
         kind = self._exec_kind(state)
-        if kind is None or kind == "secure":
+        if kind not in SEAT_TAP:
             raise self._seat_reason(state, kind, seat)
         return self._pick(state, kind, {SEAT_TAP[kind]: seat}, lambda: self._seat_reason(state, kind, seat))
 
@@ -720,6 +725,8 @@ class TurnEntry:
             return self._engine_reason(state, self._representative(state, state.chosen or "steal", seat))
         if kind == "secure":
             return Refusal(N_("Secure uses only your own goods: tap them on your row"))
+        if kind == "donate" and any(self._fields(state, a)["to"] == seat for a in self._candidates(state, kind)):
+            return Refusal(N_("To give {name} a good, tap it on {name}'s row"), name=state.name(seat))
         if kind == "relocate" and "source" in self.picks and seat == self.picks["source"]:
             return self._engine_reason(state, Relocate(self.colours(state)[seat], self.colours(state)[seat],
                                                        self.picks.get("good", self.colours(state)[seat])))
@@ -731,9 +738,6 @@ class TurnEntry:
         if kind is None:
             return Refusal(N_("Tap the action to carry out next first"))
         me = state.active
-        if kind == "donate" and seat != me:
-            return Refusal(N_("Donate gives one of your own goods: tap it on your row, {name}"),
-                           name=state.name(me))
         if kind == "secure" and seat != me:
             return Refusal(N_("Secure uses only your own goods: tap them on your row"))
         if kind == "swap" and seat == me:
