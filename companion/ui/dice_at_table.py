@@ -33,14 +33,20 @@ class DiceAtTable:
         self.door = None
         self.sheet = None  # the question's sheet while it is shown
         self._lit = None   # the role whose dice are lit to be rolled again
+        self._unsubscribe = None
 
     def attach(self, table) -> None:
         devices = getattr(self.app, "devices", None)
         if devices is None:
             return
         self.door = devices.attach(table, on_question=self._on_question, on_applied=self._on_applied)
+        # Whatever changes the table (a tap, the dice, Undo) ends what the players had announced for the next throw.
+        self._unsubscribe = table.subscribe(lambda _table, _kind: self._forget_expectation())
 
     def detach(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
         devices = getattr(self.app, "devices", None)
         if self.door is not None and devices is not None:
             devices.detach()
@@ -59,7 +65,11 @@ class DiceAtTable:
         self._lit = role if indices else None
 
     def _on_applied(self, _action) -> None:
-        # the throw is in: the dice that were lit to be rolled again go dark
+        self._forget_expectation()  # the throw is in: the dice that were lit to be rolled again go dark
+
+    def _forget_expectation(self) -> None:
+        if self.door is not None:
+            self.door.expect(None)
         devices = getattr(self.app, "devices", None)
         if self._lit is not None and devices is not None:
             devices.light(self._lit, ())

@@ -151,6 +151,19 @@ async def table_scenario(app, args) -> dict:
     result["after_reroll"] = list(table.state.dice)
     result["chips_used"] = chips - table.state.chips_left(0)
     result["face_down"] = table.state.hidden_discards[0]
+    # Die 3 tapped on the screen to roll again: it lights up; die 2 thrown instead is asked about; die 3 is the reroll.
+    await d.tap(next(b for b in d.by_class("DieButton") if b.index == 2))
+    await until(d, lambda: sim.dice[2].leds[0] != (0, 0, 0), "die 3 lighting up")
+    result["lit"] = [i for i in range(5) if sim.dice[i].leds[0] != (0, 0, 0)]
+    await sim.dice[1].roll(6)
+    await until(d, lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about die 2")
+    result["wrong_die"] = app.sheet.question
+    await d.tap(next(b for b in app.sheet.walk(restrict=True)
+                     if type(b).__name__ == "MenuExtra" and b.text == app.t("We roll again")))
+    await sim.dice[2].roll(1)
+    await until(d, lambda: table.state.dice[2] == "steal", "the announced reroll")
+    await until(d, lambda: sim.dice[2].leds[0] == (0, 0, 0), "die 3 going dark")
+    result["after_announced"] = list(table.state.dice)
     return result
 
 

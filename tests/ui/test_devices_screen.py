@@ -42,3 +42,7 @@ def test_bound_dice_roll_into_the_open_table_and_a_throw_out_of_turn_is_asked_ab
     # Dice thrown again without a word: a reroll, one chip face down.
     assert result["after_reroll"] == ["secure", "steal", "swap", "donate", "relocate"]
     assert result["chips_used"] == 1 and result["face_down"] == 1
+    # A die picked on the screen lights up; another die thrown is asked about; the picked one is the reroll.
+    assert result["lit"] == [2]
+    assert "Dice 2 were thrown, but dice 3 were to be rerolled" in result["wrong_die"]
+    assert result["after_announced"] == ["secure", "steal", "steal", "donate", "relocate"]

@@ -86,6 +86,13 @@ class RoundModel(EventDispatcher):
 
     def tap_die(self, index: int) -> None:
         self._intent(self.entry.tap_die, index)
+        self._tell_the_dice()
+
+    def _tell_the_dice(self) -> None:
+        """Dice picked to roll again: with smart dice bound, only those are expected and they light up
+        (docs/devices.md). Not under Flip the Die, where a picked die may be turned over by hand instead."""
+        picked = [] if self.table.state.event == "flip_the_die" else sorted(self.entry.sel_dice)
+        self.app.dice_at_table.expect("henchmen", picked)
 
     def tap_option(self, choice, enabled: bool) -> None:
         """An option of the turn: if it is allowed, what it does; if not, why not (in the players' words)."""
@@ -101,6 +108,7 @@ class RoundModel(EventDispatcher):
 
     def cancel(self) -> None:
         self._intent(lambda state: self.entry.choose(state, _cancel()))
+        self._tell_the_dice()
 
     def undo(self) -> None:
         self._history_step(self.table.undo, self.table.can_undo)
