@@ -18,16 +18,21 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def first_frame(data_dir) -> float:
+    """Seconds from exec to the app's first drawn frame, over the tables in `data_dir` (bench/first_frame_probe.py)."""
+    run = subprocess.run([sys.executable, str(ROOT / "bench" / "first_frame_probe.py"), str(data_dir)],
+                         capture_output=True, text=True, timeout=120, cwd=ROOT)
+    line = next((ln for ln in run.stdout.splitlines() if ln.startswith("first_frame_s")), None)
+    if line is None:
+        raise SystemExit(f"the app did not draw a frame:\n{run.stdout}\n{run.stderr[-2000:]}")
+    return float(line.split()[1])
+
+
 def cold_start(runs: int) -> list[float]:
     out = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as data:
-            run = subprocess.run([sys.executable, str(ROOT / "bench" / "first_frame_probe.py"), data],
-                                 capture_output=True, text=True, timeout=120, cwd=ROOT)
-            line = next((ln for ln in run.stdout.splitlines() if ln.startswith("first_frame_s")), None)
-            if line is None:
-                raise SystemExit(f"the app did not draw a frame:\n{run.stdout}\n{run.stderr[-2000:]}")
-            out.append(float(line.split()[1]))
+            out.append(first_frame(data))
     return out
 
 

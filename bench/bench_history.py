@@ -84,15 +84,9 @@ def time_tables(folder: Path, runs: int) -> list[float]:
 
 
 def first_frames(folder: Path, runs: int) -> list[float]:
-    out = []
-    for _ in range(runs):
-        run = subprocess.run([sys.executable, str(ROOT / "bench" / "first_frame_probe.py"), str(folder)],
-                             capture_output=True, text=True, timeout=120, cwd=ROOT)
-        line = next((ln for ln in run.stdout.splitlines() if ln.startswith("first_frame_s")), None)
-        if line is None:
-            raise SystemExit(f"the app did not draw a frame:\n{run.stdout}\n{run.stderr[-2000:]}")
-        out.append(float(line.split()[1]))
-    return out
+    from bench_app import first_frame  # the same probe as the cold start
+
+    return [first_frame(folder) for _ in range(runs)]
 
 
 def main() -> int:
