@@ -154,6 +154,13 @@ class Touch:
                 _, wy = p.parent.to_widget(*widget.to_window(widget.x, widget.y))
                 _, wy2 = p.parent.to_widget(*widget.to_window(widget.right, widget.top))
                 outside = min(wy, wy2) < p.y - 1 or max(wy, wy2) > p.top + 1
+                # A RecycleView (Kivy's Factory may load it as a second module: test by what it has) builds its rows
+                # only near sight: scroll toward the row's side instead of to the row.
+                if hasattr(p, "view_adapter"):
+                    if outside:
+                        p.scroll_y = 0 if min(wy, wy2) < p.y - 1 else 1
+                        await self.frames(2)
+                    return
                 if outside or self.always_scroll:  # outside the visible part: scroll first
                     p.scroll_to(widget, padding=10, animate=False)
                     await self.frames(2)
