@@ -63,19 +63,35 @@ class CompanionApp(App):
         from companion.ui.sound import Sounds
 
         self.sounds = Sounds()      # tests put a RecordingSounds here
-        from companion.ui.dice_at_table import DiceAtTable
-
-        self.dice_at_table = DiceAtTable(self)
+        self._dice_at_table = None  # made when a table opens (its imports are not needed for the first frame)
         self._sheet_holder = None
 
     # -- building ------------------------------------------------------------------------------------------------
     # -- devices (companion/session/devices.py) ---------------------------------------------------------------------
     def on_start(self) -> None:
-        # The devices live on the app's one asyncio loop (async_run), started once the window is up.
+        # The devices live on the app's one asyncio loop (async_run), started once the first frame is on screen:
+        # the group sees Home first, the radio and the boards come up a moment later.
+        def first_frame(*_):
+            Window.unbind(on_flip=first_frame)
+            self.start_devices()
+
+        Window.bind(on_flip=first_frame)
+
+    def start_devices(self) -> None:
         from companion.session.devices import DeviceService
 
-        self.devices = DeviceService(self.store.data_dir)
-        asyncio.ensure_future(self.devices.start())
+        if getattr(self, "devices", None) is None:
+            self.devices = DeviceService(self.store.data_dir)
+            asyncio.ensure_future(self.devices.start())
+
+    @property
+    def dice_at_table(self):
+        """The bound dice and boards at the open table (companion/ui/dice_at_table.py)."""
+        if self._dice_at_table is None:
+            from companion.ui.dice_at_table import DiceAtTable
+
+            self._dice_at_table = DiceAtTable(self)
+        return self._dice_at_table
 
     async def close_devices(self) -> None:
         """Disconnect every device cleanly (after the window closed, still on the loop)."""
@@ -87,6 +103,7 @@ class CompanionApp(App):
         from companion.ui.devices import DevicesModel, DevicesScreen
 
         self._close_table()
+        self.start_devices()  # at once, if the first frame has not come yet
         if self.devices_model is None:
             self.devices_model = DevicesModel(self, self.devices)
         self.devices_model.refresh()
@@ -383,7 +400,8 @@ class CompanionApp(App):
             self.dice_at_table.attach(table)  # the bound dice roll into it, the stand turns its hourglass
 
     def _close_table(self) -> None:
-        self.dice_at_table.detach()
+        if self._dice_at_table is not None:
+            self._dice_at_table.detach()
         if self.plugin is not None:
             self.plugin.detach()
         self.table = None
