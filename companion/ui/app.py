@@ -83,6 +83,8 @@ class CompanionApp(App):
         if getattr(self, "devices", None) is None:
             self.devices = DeviceService(self.store.data_dir)
             asyncio.ensure_future(self.devices.start())
+            if self.table is not None and self.plugin is not None and not self.plugin.opened_from_history:
+                self.dice_at_table.attach(self.table)  # a table opened before the devices came up
 
     @property
     def dice_at_table(self):

@@ -7,7 +7,6 @@ and nothing is lost: the question stays until someone answers it or the next thr
 """
 from __future__ import annotations
 
-import logging
 from types import SimpleNamespace
 
 from kivy.clock import Clock
@@ -15,8 +14,6 @@ from kivy.clock import Clock
 from companion.games.errors import N_, IllegalAction, InvalidInput
 from companion.i18n.messages import translate_error
 from companion.session.observe import CONFIRM, READ_AGAIN, TYPE_IN
-
-log = logging.getLogger(__name__)
 
 ANSWERS = {
     CONFIRM: N_("Yes, use these dice"),
