@@ -19,7 +19,6 @@ from companion.i18n import DOMAIN, RULES_DOMAIN, normalise, translations
 
 # Phrases of the `rules` catalogue used to build game words the companion catalogue has no msgid for.
 COLOURED_GOOD = "{colour} good"  # a good of a player colour, e.g. "red good"
-SEPARATOR = ", "
 PHRASES = (COLOURED_GOOD,)
 
 
@@ -52,8 +51,8 @@ def translate_word(term: Term, lang: str) -> str:
 def _translated(value, lang: str):
     if isinstance(value, Term):
         return translate_word(value, lang)
-    if isinstance(value, (Terms, tuple)):  # several words in one place: each translated, joined
-        return SEPARATOR.join(str(_translated(v, lang)) for v in value)
+    if isinstance(value, tuple):  # several words in one place (Terms): each translated, joined as Terms joins them
+        return str(Terms(_translated(v, lang) for v in value))
     return value
 
 

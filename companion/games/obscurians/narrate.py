@@ -19,8 +19,6 @@ from companion.games.obscurians.actions import (
 )
 from companion.games.obscurians.constants import ARTIFACT, FACE_DOWN, FACES, LAMP, SANDSTORM
 
-LIST_SEPARATOR = ", "  # how a tuple of words is joined in English
-
 
 @dataclass(frozen=True)
 class Narration:
@@ -29,13 +27,7 @@ class Narration:
     params: dict
 
     def __str__(self) -> str:
-        return self.template.format(**{k: _english(v) for k, v in self.params.items()})
-
-
-def _english(value):
-    if isinstance(value, tuple):
-        return LIST_SEPARATOR.join(str(v) for v in value)
-    return value
+        return self.template.format(**self.params)  # a Terms (the dice) formats as its words joined
 
 
 def good_term(good: str) -> Term:
