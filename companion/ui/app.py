@@ -18,7 +18,7 @@ from kivy.clock import Clock  # noqa: E402
 from kivy.core.window import Window  # noqa: E402
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty  # noqa: E402
 
-from companion.games.errors import N_, InvalidInput  # noqa: E402
+from companion.games.errors import N_, IllegalAction, InvalidInput  # noqa: E402
 from companion.i18n import LANGUAGE_NAMES, LANGUAGES, normalise, translations  # noqa: E402
 from companion.session import games  # noqa: E402
 from companion.session.store import StoreError  # noqa: E402
@@ -167,6 +167,20 @@ class CompanionApp(App):
         self._banner_tap = None
         self.banner = ""
 
+    def try_move(self, step) -> bool:
+        """Make a move on the open table (`step()`: an apply, undo or redo); the engine's refusal (in the players'
+        language) or a store error (not saved: nothing happened) is said in the banner. True when it was made."""
+        from companion.i18n.messages import translate_error
+
+        try:
+            step()
+            return True
+        except (IllegalAction, InvalidInput) as err:
+            self.say(translate_error(err, self.lang))
+        except StoreError as err:
+            self.say(str(err))
+        return False
+
     def banner_tapped(self) -> None:
         """A tap on the banner: its action, if it has one (once), and the banner closes."""
         action = self._banner_tap
@@ -234,6 +248,19 @@ class CompanionApp(App):
         self.open_sheet(MomentSheet(title=title, text=text, hint=self.t(N_("Tap to continue")), tint=list(tint)))
         if sound:
             self.sounds.play(sound)
+
+    def export(self, table) -> tuple[str, list] | None:
+        """Write `table`'s files (companion.session.export) into the export folder: (the folder in words, the paths
+        written), or None when the disk refused, which the banner then says."""
+        from companion.session.export import default_export_dir, export_table
+
+        folder = self.export_dir or default_export_dir()
+        try:
+            paths = export_table(table, folder)
+        except OSError as err:
+            self.say(self.t(N_("Could not save the export: {reason}")).format(reason=err.strerror or err))
+            return None
+        return self.folder_in_words(folder), paths
 
     def folder_in_words(self, folder) -> str:
         """Where files went, as a person finds them: "Documents › Table Companion", else the folder itself."""

@@ -18,7 +18,6 @@ from companion.games.obscurians.narrate import narrate
 from companion.games.obscurians.scoring import TEMPLATES_EN, render
 from companion.games.obscurians.setup import mission_refusals
 from companion.games.obscurians.vocabulary import COLOUR, MISSION
-from companion.session.store import StoreError
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
 from companion.ui.obscurians import look, widgets as _own_widgets  # noqa: F401  (this game's widget classes)
 from companion.ui.obscurians.round import goods_chips, new_game_state, next_redo
@@ -63,12 +62,8 @@ class EndModel(EventDispatcher):
             self.app.say(self.app.t(N_("Tap in every player's mission first: {names}")).format(
                 names=", ".join(missing)))
             return
-        try:
-            self.table.apply(self.table.adapter.action_from_json({"type": "missions", "missions": self._missions}))
-        except (IllegalAction, InvalidInput) as err:
-            self.app.say(tell(err, self.app.lang))
-        except StoreError as err:
-            self.app.say(str(err))
+        self.app.try_move(lambda: self.table.apply(
+            self.table.adapter.action_from_json({"type": "missions", "missions": self._missions})))
 
     def undo(self) -> None:
         """Take back the last move; for a finished game only once the players confirm (it reopens the game)."""
@@ -87,33 +82,18 @@ class EndModel(EventDispatcher):
         self._undo()
 
     def _undo(self) -> None:
-        try:
-            self.table.undo()
-        except IllegalAction as err:
-            self.app.say(tell(err, self.app.lang))
-        except StoreError as err:
-            self.app.say(str(err))
+        self.app.try_move(self.table.undo)
 
     def redo(self) -> None:
-        try:
-            self.table.redo()
-        except IllegalAction as err:
-            self.app.say(tell(err, self.app.lang))
-        except StoreError as err:
-            self.app.say(str(err))
+        self.app.try_move(self.table.redo)
 
     def export(self) -> None:
         """Write the log and the BG Stats record (companion.session.export) and say, in words, where they went."""
-        from companion.session.export import default_export_dir, export_table
-
-        folder = self.app.export_dir or default_export_dir()
-        try:
-            paths = export_table(self.table, folder)
-        except OSError as err:
-            self.app.say(self.app.t(N_("Could not save the export: {reason}")).format(reason=err.strerror or err))
-            return
-        self.export_text = self.app.t(N_("Saved in {folder}: {files}")).format(
-            folder=self.app.folder_in_words(folder), files=", ".join(p.name for p in paths))
+        done = self.app.export(self.table)
+        if done is not None:
+            where, paths = done
+            self.export_text = self.app.t(N_("Saved in {folder}: {files}")).format(
+                folder=where, files=", ".join(p.name for p in paths))
 
     def open_menu(self) -> None:
         self.app.open_menu(0, [{"text": self.app.t(N_("Home (the table stays saved)")), "action": self.app.go_home}])

@@ -111,10 +111,10 @@ class RoundModel(EventDispatcher):
         self._tell_the_dice()
 
     def undo(self) -> None:
-        self._history_step(self.table.undo, self.table.can_undo)
+        self.app.try_move(self.table.undo)
 
     def redo(self) -> None:
-        self._history_step(self.table.redo, self.table.can_redo)
+        self.app.try_move(self.table.redo)
 
     def open_menu(self, angle: int = 0) -> None:
         t = self.app.t
@@ -155,14 +155,6 @@ class RoundModel(EventDispatcher):
             self.app.say(t(err.msgid).format(**{k: t(v) if k == "action" else v for k, v in err.params.items()}))
         else:
             self.app.say(tell(err, self.app.lang))
-
-    def _history_step(self, step, possible: bool) -> None:
-        try:
-            step()
-        except IllegalAction as err:
-            self.app.say(tell(err, self.app.lang))
-        except StoreError as err:
-            self.app.say(str(err))
 
     # -- what the screen shows -----------------------------------------------------------------------------------
     def refresh(self) -> None:

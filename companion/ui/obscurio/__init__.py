@@ -110,17 +110,17 @@ class Plugin(GamePlugin):
 
         return ruling_value(ruling_id, rules, self.app.t, self.box)
 
-    # -- the private loyalty screen ------------------------------------------------------------------------------
-    def open_loyalty_deal(self) -> None:
-        """A new table whose loyalty cards the app dealt: every wizard looks at theirs before turn 1."""
-        self._open_private(from_table=False)
-
     def open_menu(self) -> None:
         """The shell's menu (language, sound) from every Obscurio screen, with this table's rulings."""
         from companion.games.errors import N_
 
         extras = [{"text": self.app.t(N_("Rulings")), "action": self.board.show_rulings}] if self.table else []
         self.app.open_menu(extras=extras)
+
+    # -- the private loyalty screen ------------------------------------------------------------------------------
+    def open_loyalty_deal(self) -> None:
+        """A new table whose loyalty cards the app dealt: every wizard looks at theirs before turn 1."""
+        self._open_private(from_table=False)
 
     def open_loyalty(self) -> None:
         """From the table: a wizard who forgot their card looks again."""

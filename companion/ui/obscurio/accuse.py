@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.event import EventDispatcher
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -17,13 +16,14 @@ from companion.games.errors import N_
 from companion.games.obscurio.actions import Loyalty, Sand, Votes
 from companion.ui.obscurio import look, texts
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
+from companion.ui.obscurio.model import TableModel
 from companion.ui.obscurio.turn import play
 
 ABSTAIN = "-"
 VIEWS = {"discussion": "ObsoTalkView", "vote": "ObsoVoteView", "loyalty": "ObsoShowCardsView"}
 
 
-class AccuseModel(EventDispatcher):
+class AccuseModel(TableModel):
     view = StringProperty("")
     prompt = StringProperty("")
     result = StringProperty("")        # the last round's result, as the table saw it
@@ -33,10 +33,7 @@ class AccuseModel(EventDispatcher):
     card_options = ListProperty()
 
     def __init__(self, plugin, **kwargs):
-        super().__init__(**kwargs)
-        self.plugin = plugin
-        self.app = plugin.app
-        self.table = None
+        super().__init__(plugin, **kwargs)
         self._votes: dict[str, str] = {}   # voter -> accused character, or ABSTAIN
 
     def reset_entry(self) -> None:

@@ -8,15 +8,13 @@ from __future__ import annotations
 
 import math
 
-from kivy.event import EventDispatcher
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 
-from companion.games.errors import N_, IllegalAction
+from companion.games.errors import N_
 from companion.games.obscurio.constants import ROOMS, TRAP_STEP
 from companion.games.obscurio.vocabulary import TRAP, TRAP_EFFECT
-from companion.i18n.messages import translate_error
-from companion.session.store import StoreError
 from companion.ui.obscurio import look, texts
+from companion.ui.obscurio.model import TableModel
 
 GLASS = "hourglass"   # the one glass on the table (Game.timer names it so; the hourglass stand turns it too)
 LOG_LINES = 2
@@ -29,7 +27,7 @@ def _short(move: str) -> str:
     return move if len(move) <= UNDO_CHARS else move[:UNDO_CHARS - 1].rstrip() + "…"
 
 
-class Board(EventDispatcher):
+class Board(TableModel):
     title = StringProperty("")
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
@@ -59,25 +57,19 @@ class Board(EventDispatcher):
     traps = ListProperty()
     traps_title = StringProperty("")
 
-    def __init__(self, plugin, **kwargs):
-        super().__init__(**kwargs)
-        self.plugin = plugin
-        self.app = plugin.app
-        self.table = None
-
     # -- taps ----------------------------------------------------------------------------------------------------
     def undo(self) -> None:
         """Take back the last move; a finished game only once the players confirm (it reopens the game)."""
         if self.table.finished and self.table.can_undo:
             t = self.app.t
             self.app.confirm(t(N_("Reopen this finished game?")), t(N_("Undo")),
-                             lambda: self._history(self.table.undo),
+                             lambda: self.app.try_move(self.table.undo),
                              detail=self.undo_text)  # "Undo: <the move>"
             return
-        self._history(self.table.undo)
+        self.app.try_move(self.table.undo)  # with nothing to take back, the table's refusal says so
 
     def redo(self) -> None:
-        self._history(self.table.redo)
+        self.app.try_move(self.table.redo)
 
     def tap_hourglass(self) -> None:
         """Pause or resume the sand (the hourglass stand's button does the same to the same timer)."""
@@ -96,14 +88,6 @@ class Board(EventDispatcher):
         setup = self.table.state.setup
         self.plugin.box = (setup.cohesion, setup.dark)
         self.app.show_rulings("obscurio", setup.rules)
-
-    def _history(self, step) -> None:
-        try:  # with nothing to take back, the table's refusal says so ("Nothing to undo")
-            step()
-        except IllegalAction as err:
-            self.app.say(translate_error(err, self.app.lang))
-        except StoreError as err:
-            self.app.say(str(err))
 
     # -- what the screens show -----------------------------------------------------------------------------------
     def refresh(self, moves: list[str], undone: str | None) -> None:

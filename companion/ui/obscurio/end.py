@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.event import EventDispatcher
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -17,10 +16,11 @@ from companion.games.obscurio.actions import Unmask
 from companion.games.obscurio.vocabulary import ROLE
 from companion.ui.obscurio import look, texts
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
+from companion.ui.obscurio.model import TableModel
 from companion.ui.obscurio.turn import play
 
 
-class EndModel(EventDispatcher):
+class EndModel(TableModel):
     mode = StringProperty("")          # "unmask": who was the Traitor?  "over": the result
     headline = StringProperty("")
     why = StringProperty("")
@@ -31,12 +31,6 @@ class EndModel(EventDispatcher):
     export_text = StringProperty("")
     read_only = BooleanProperty(False)  # opened from Home's finished games: only to be looked at (no Undo)
 
-    def __init__(self, plugin, **kwargs):
-        super().__init__(**kwargs)
-        self.plugin = plugin
-        self.app = plugin.app
-        self.table = None
-
     def reset_entry(self) -> None:
         self.export_text = ""
 
@@ -46,18 +40,12 @@ class EndModel(EventDispatcher):
 
     def export(self) -> None:
         """Write the log (and the BG Stats record, where the game has one) and say in words where they went."""
-        from companion.session.export import export_table
-
-        t = self.app.t
-        try:
-            paths = export_table(self.table, self.app.export_dir)
-        except OSError as err:
-            self.app.say(t(N_("Could not save the export: {reason}")).format(reason=err.strerror or err))
-            return
-        self.export_text = t(N_("Saved: {paths}")).format(paths="\n".join(str(p) for p in paths))
-        # "Documents › Table Companion" where the shell can say it so (companion/ui/app.py), else the folder.
-        in_words = getattr(self.app, "folder_in_words", str)
-        self.app.say(t(N_("The game is saved in {folder}")).format(folder=in_words(paths[0].parent)))
+        done = self.app.export(self.table)
+        if done is not None:
+            where, paths = done
+            t = self.app.t
+            self.export_text = t(N_("Saved: {paths}")).format(paths="\n".join(str(p) for p in paths))
+            self.app.say(t(N_("The game is saved in {folder}")).format(folder=where))
 
     # -- what the screen shows -----------------------------------------------------------------------------------
     def refresh(self) -> None:

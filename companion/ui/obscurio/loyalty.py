@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.event import EventDispatcher
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -20,9 +19,10 @@ from kivy.uix.widget import Widget
 from companion.games.errors import N_
 from companion.games.obscurio.vocabulary import ROLE
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
+from companion.ui.obscurio.model import TableModel
 
 
-class LoyaltyModel(EventDispatcher):
+class LoyaltyModel(TableModel):
     mode = StringProperty("list")     # "list": whose turn to look; "private": one wizard holds the tablet
     wizards = ListProperty()
     heading = StringProperty("")
@@ -33,10 +33,7 @@ class LoyaltyModel(EventDispatcher):
     finish_text = StringProperty("")
 
     def __init__(self, plugin, **kwargs):
-        super().__init__(**kwargs)
-        self.plugin = plugin
-        self.app = plugin.app
-        self.table = None
+        super().__init__(plugin, **kwargs)
         self._seen: set[str] = set()
         self._chip: str | None = None
 
@@ -45,9 +42,6 @@ class LoyaltyModel(EventDispatcher):
         self.mode, self.holding, self.card_text = "list", False, ""
         self.from_table = from_table
         self.refresh()
-
-    def reset_entry(self) -> None:
-        pass
 
     # -- taps ----------------------------------------------------------------------------------------------------
     def pick(self, chip: str) -> None:

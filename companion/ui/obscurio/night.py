@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.event import EventDispatcher
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -19,10 +18,11 @@ from companion.games.obscurio.actions import Decoys
 from companion.games.obscurio.night import script
 from companion.i18n import RULES_DOMAIN, translations
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
+from companion.ui.obscurio.model import TableModel
 from companion.ui.obscurio.turn import play
 
 
-class NightModel(EventDispatcher):
+class NightModel(TableModel):
     line = StringProperty("")          # the line being spoken / shown now, large
     count_text = StringProperty("")    # "line 3 of 8"
     pause = NumericProperty(0.0)       # the wait after the line: 1 just said … 0 the next one comes
@@ -32,17 +32,11 @@ class NightModel(EventDispatcher):
     prompt = StringProperty("")
 
     def __init__(self, plugin, **kwargs):
-        super().__init__(**kwargs)
-        self.plugin = plugin
-        self.app = plugin.app
-        self.table = None
+        super().__init__(plugin, **kwargs)
         self._line = None
         self._index = 0
         self._total = 0
         self._since = 0.0
-
-    def reset_entry(self) -> None:
-        pass
 
     # -- the narration -------------------------------------------------------------------------------------------
     def begin(self) -> None:

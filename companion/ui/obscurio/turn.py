@@ -9,21 +9,20 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kivy.event import EventDispatcher
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.games.errors import N_, IllegalAction, InvalidInput
+from companion.games.errors import N_, IllegalAction
 from companion.games.obscurio.actions import Chip, Done, Draw, EndTurn, Exit, Open, Riddle
 from companion.games.obscurio.constants import TRAP_STEP, TRAPS
 from companion.games.obscurio.turn import expected_draws
 from companion.games.obscurio.vocabulary import TRAP, TRAP_EFFECT
 from companion.i18n.messages import translate_error
-from companion.session.store import StoreError
 from companion.ui.obscurio import look, texts
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
+from companion.ui.obscurio.model import TableModel
 
 # Step 4 and the Exit share one view: "Stop!" comes by itself, so nothing may move under a finger then (TABLE_UX 2);
 # the door numbers over the chips become the Exit's buttons, and where the step's buttons were the moment shows.
@@ -34,18 +33,10 @@ COMPACT_FROM = 6   # chips: from 6 wizards on, the rows of the doors grid are lo
 
 def play(model, action) -> bool:
     """Apply `action` to the model's table; a refusal is said in the banner. True when the move was made."""
-    app = model.app
-    try:
-        model.table.apply(action)
-        return True
-    except (IllegalAction, InvalidInput) as err:
-        app.say(translate_error(err, app.lang))
-    except StoreError as err:   # not saved (disk full, file busy): nothing happened
-        app.say(str(err))
-    return False
+    return model.app.try_move(lambda: model.table.apply(action))
 
 
-class TurnModel(EventDispatcher):
+class TurnModel(TableModel):
     view = StringProperty("")
     prompt = StringProperty("")
     detail = StringProperty("")
@@ -65,10 +56,7 @@ class TurnModel(EventDispatcher):
     result_lines = ListProperty()
 
     def __init__(self, plugin, **kwargs):
-        super().__init__(**kwargs)
-        self.plugin = plugin
-        self.app = plugin.app
-        self.table = None
+        super().__init__(plugin, **kwargs)
         self._drawn: list[str] = []       # physical bag: the tokens tapped in so far, in the order drawn
 
     def reset_entry(self) -> None:
