@@ -133,8 +133,9 @@ class ObservationDoor:
     # -- the players' answer -------------------------------------------------------------------------------------
     def answer(self, choice: str, action: Any = None) -> Any:
         """Answer the waiting question: CONFIRM applies what the dice said, READ_AGAIN drops the readings (roll or
-        place the dice again), TYPE_IN applies `action` as the players entered it (without one: the readings are dropped and the players
-        enter the move on the screen as they would without dice). The engine still judges:
+        place the dice again), TYPE_IN applies `action` as the players entered it (without one:
+        the readings are dropped and the players enter the move on the screen as they would without dice). The
+        engine still judges:
         IllegalAction propagates for a typed-in action it refuses (the question stays)."""
         q = self.question
         if q is None:
