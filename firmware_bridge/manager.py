@@ -30,7 +30,7 @@ import logging
 import random
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any, Awaitable, Callable, Iterator
 
 from firmware_bridge.commands import Command
 from firmware_bridge.device import Device, DeviceURL, open_device, parse_url

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.obscurio import Setup, action_from_text
+from companion.games.obscurio import Setup
 from companion.session import Table, TableStore
 from companion.session.gameclock import GameClock
 from companion.session.timers import FakeClock

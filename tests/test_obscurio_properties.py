@@ -4,7 +4,6 @@ from collections import Counter
 
 from hypothesis import given, settings, strategies as st
 
-from companion.games.errors import IllegalAction
 from companion.games.obscurio import (
     Chip, Decoys, Done, Draw, EndTurn, Exit, Loyalty, Open, Riddle, Rules, Sand, State, Unmask, Votes,
     action_from_json, action_from_text, describe, new_game, status,

@@ -10,10 +10,10 @@ from firmware_bridge.ble.scan import discover
 from firmware_bridge.ble.testing import next_matching
 from firmware_bridge.ble.virtual import VirtualRadio
 from firmware_bridge.device import BadDeviceURL, open_device, parse_url
-from firmware_bridge.errors import DeviceError, ProtocolError
+from firmware_bridge.errors import ProtocolError
 from firmware_bridge.manager import DeviceManager
-from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieIdentified, DieRolled,
-                                          DieRolling, SignalStrength)
+from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieRolled,
+                                          SignalStrength)
 from firmware_bridge.commands import Blink
 from firmware_bridge.sim import SimDice
 
