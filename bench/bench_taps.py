@@ -1,13 +1,16 @@
-"""Taps per action: whole Obscurians games played through the real screen by touch, the taps counted.
+"""Taps per action: whole Obscurians games played through the real screen by touch, the touches counted.
 
-    .venv/bin/python bench/bench_taps.py [--seeds 2] [--players 4 7] [--policies random plausible]
+    .venv/bin/python bench/bench_taps.py [--seeds 4] [--players 4 7] [--policies random plausible] [--taps-only]
 
 Each game runs the real app under Xvfb (tests/ui/harness.py play): a scripted player decides every move
 (tests/ui/policies.py: "random" is the engine's uniform random player, "plausible" plays like people do) and the
-harness taps it in on the screen, the way a group that knows its move would (tests/ui/intents.py), checking that the
-screen recorded exactly that move. An action is an effective engine action (the missions reveal at the end is left
-out: it is tapped on the end screen, one tap per player). Taps that close an announcement (an event card, the
-sandstorm, the winner) are counted apart.
+harness enters it on the screen, the way a group that knows its move would (tests/ui/intents.py), checking that the
+screen recorded exactly that move. A touch is one finger on the glass: a tap, or a drag (a good carried from its
+owner's row to where it goes, a chip onto a player); the figures say how many were drags. With --taps-only every
+move is tapped in without drags (the two-tap ways stay). An action is an effective engine action, as the table
+records it (the missions reveal at the end is left out: it is tapped on the end screen, one tap per player; the
+first event card, revealed by the setup's Start, is in, with no touch on this screen). Taps that close an
+announcement (an event card, the sandstorm, the winner) are counted apart.
 
 "Before" is the same games' actions priced with what the previous round screen (commit d232883) needed per move:
 a die per tap (5 for a roll), the player's panel and then the good (a Swap or Relocate: 3), two goods and "Secure"
@@ -32,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def play(players: int, seed: int, policy: str) -> tuple[dict, list]:
+def play(players: int, seed: int, policy: str, taps_only: bool = False) -> tuple[dict, list]:
     """One game by touch; (the harness's result, the table's effective actions and the states before them)."""
     from companion.session.store import TableStore
     from companion.session.table import Table
@@ -41,7 +44,8 @@ def play(players: int, seed: int, policy: str) -> tuple[dict, list]:
         out, data = Path(tmp) / "game.json", Path(tmp) / "data"
         run = subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "harness.py"), "play", "--players",
                               str(players), "--seed", str(seed), "--policy", policy, "--data-dir", str(data),
-                              "--out", str(out)], capture_output=True, text=True, timeout=900, cwd=ROOT,
+                              "--out", str(out)] + (["--taps-only"] if taps_only else []),
+                             capture_output=True, text=True, timeout=900, cwd=ROOT,
                              env=dict(os.environ, KIVY_NO_ARGS="1", PYTHONPATH=str(ROOT)))
         result = json.loads(out.read_text()) if out.exists() else {"error": run.stderr[-2000:]}
         if "error" in result:
@@ -84,9 +88,10 @@ def taps_before(state, action) -> int:
 
 def main() -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("--seeds", type=int, default=2)
+    p.add_argument("--seeds", type=int, default=4)
     p.add_argument("--players", type=int, nargs="*", default=[4, 7])
     p.add_argument("--policies", nargs="*", default=["random", "plausible"])
+    p.add_argument("--taps-only", action="store_true", help="enter every move with taps (no drags)")
     args = p.parse_args()
     if not os.environ.get("DISPLAY"):
         if not shutil.which("xvfb-run"):
@@ -94,25 +99,28 @@ def main() -> int:
         return subprocess.call(["xvfb-run", "-a", "-s", "-screen 0 1280x800x24", sys.executable, *sys.argv])
 
     for policy in args.policies:
-        taps = moments = actions = before = 0
+        taps = moments = actions = before = drags = 0
         by_kind, moves_by_kind = Counter(), Counter()
         per_count = {}  # players -> (taps, actions)
         for players in args.players:
             for seed in range(1, args.seeds + 1):
-                result, moves = play(players, seed, policy)
+                result, moves = play(players, seed, policy, args.taps_only)
                 played = [(s, a) for s, a in moves if a.TYPE != "missions"]
                 game_taps = sum(result["taps_by_kind"].values())
                 t0, a0 = per_count.get(players, (0, 0))
                 per_count[players] = (t0 + game_taps, a0 + len(played))
                 taps += game_taps  # the round screen's taps, move by move
                 moments += result["moment_taps"]
+                drags += result["drags"]
                 actions += len(played)
                 before += sum(taps_before(s, a) for s, a in played)
                 by_kind.update(result["taps_by_kind"])
                 moves_by_kind.update(result["moves_by_kind"])
+        how = "taps only" if args.taps_only else f"{drags} of them drags"
         print(f"{policy} player, {args.seeds} game(s) each with {' and '.join(map(str, args.players))} players: "
-              f"{taps / actions:.2f} taps per action ({taps} taps, {actions} actions; {moments} more to close "
-              f"announcements: {(taps + moments) / actions:.2f}); before: {before / actions:.2f} (target <= 1.6)")
+              f"{taps / actions:.2f} touches per action ({taps} touches, {how}; {actions} actions; {moments} more "
+              f"to close announcements: {(taps + moments) / actions:.2f}); before: {before / actions:.2f} "
+              f"(target <= 1.6)")
         if len(per_count) > 1:
             print("   by player count: " + ", ".join(f"{n} players {t / a:.2f} ({t} taps, {a} actions)"
                                                    for n, (t, a) in per_count.items()))

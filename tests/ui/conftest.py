@@ -52,6 +52,13 @@ def run_script(script: Path, *args: str, out: Path, timeout: float = 150) -> dic
     return result
 
 
+def run_own_driver(script: Path, tmp_path_factory, name: str) -> dict:
+    """A test file that is its own touch driver (tests/ui/drive.py script_main), run once on a fresh store."""
+    tmp = tmp_path_factory.mktemp(name)
+    (tmp / "data").mkdir()
+    return run_script(script, "--data-dir", str(tmp / "data"), out=tmp / f"{name}.json")
+
+
 def run_harness(*args: str, out: Path, timeout: float = 150) -> dict:
     return run_script(HARNESS, *args, out=out, timeout=timeout)
 

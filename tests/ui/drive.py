@@ -60,3 +60,29 @@ def run_app(app, play: Callable[[], Awaitable[dict]], out, *, dump: dict | None 
         if close is not None:
             close()
     return 0
+
+
+def script_main(scenario, argv=None, **defaults) -> int:
+    """The command line of a test file that is its own touch driver (tests/ui/test_turn_donate_screen.py,
+    tests/ui/test_gestures_screen.py): `--data-dir D --out result.json [--seed N] [--players N] [--lang L]
+    [--shots DIR]`; opens the app on a fresh store and runs `await scenario(app, args)`."""
+    import argparse
+    import os
+
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    p = argparse.ArgumentParser()
+    p.add_argument("--data-dir", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--seed", type=int, default=defaults.get("seed", 7))
+    p.add_argument("--players", type=int, default=defaults.get("players", 4))
+    p.add_argument("--lang", default="en")
+    p.add_argument("--shots", default="")
+    args = p.parse_args(argv)
+
+    from companion.session.store import TableStore
+    from companion.ui.app import CompanionApp
+
+    store = TableStore(args.data_dir)
+    app = CompanionApp(store=store, lang=args.lang, seed=args.seed)
+    return run_app(app, lambda: scenario(app, args), args.out, dump={"indent": 1, "ensure_ascii": False},
+                   close=store.close)

@@ -46,6 +46,7 @@ class Driver(Touch):
         self.moment_taps = 0
         self.moment_shots: set = set()
         self.waits = 0
+        self.drags = 0   # touches that were drags (counted in `taps` too: one finger on the glass each)
 
     def walk(self):
         """The widgets on screen: the current screen, and the sheet over it (if any)."""
@@ -151,8 +152,14 @@ class Driver(Touch):
     def view(self):
         return self.app.plugin.round.entry.view(self.app.table.state, self.app.t)
 
+    def shown(self):
+        """The position the round screen shows (the table's, with what it shows as made: TurnEntry.prefix)."""
+        return self.app.plugin.round.entry.shown(self.app.table.state)
+
     def widget_for(self, tap):
         kind = tap[0]
+        if kind == "choice" and type(tap[1]).__name__ == "Cancel":
+            return self.by_id("cancel")  # (a button of the bottom row, not an option)
         if kind == "choice":
             choice = tap[1]
             found = [w for w in self.by_class("ChoiceButton") + self.by_class("PadButton") if w.choice == choice]
@@ -165,32 +172,95 @@ class Driver(Touch):
             return self.by_class("DieButton", index=tap[1])[0]
         return self.by_id("end_turn")
 
-    async def enter(self, wanted, taps_by_kind: Counter) -> object:
-        """Tap in the move `wanted`; returns the action the table recorded."""
-        from tests.ui.intents import next_tap, same_move
+    def drop_widgets(self, tap):
+        """The widgets a drag goes from and to: the piece (a good's cell, a chip) and a cell, a row's name or a
+        panel. A row's name scrolled out of sight is replaced by that player's panel (always in sight)."""
+        _, source, target, onto = tap
+        src = self.widget_for(("choice", source))
+        if onto == "panel":
+            return src, self.widget_for(("player", target.seat))
+        dst = self.widget_for(("choice", target))
+        if not self._in_sight(dst) and not hasattr(target, "good"):
+            dst = self.widget_for(("player", target.seat))
+        return src, dst
+
+    def _in_sight(self, w) -> bool:
+        from kivy.uix.scrollview import ScrollView
+
+        x, y = w.to_window(*w.center)
+        p = w.parent
+        while p is not None and p is not p.parent:
+            if isinstance(p, ScrollView) and not p.collide_point(*p.parent.to_widget(x, y)):
+                return False
+            p = p.parent
+        return True
+
+    async def drag(self, src, dst) -> None:
+        """A finger down on `src`, moved onto `dst` and lifted there (one touch)."""
+        if not self.visible(src):
+            raise Stuck(f"dragging a hidden or disabled widget {src!r} ({getattr(src, 'text', '')!r})")
+        await self._scroll_into_view(dst)
+        if not self._in_sight(src):
+            await self._scroll_into_view(src)
+        if not (self._in_sight(src) and self._in_sight(dst)):
+            raise Stuck(f"cannot see both ends of a drag: {src.text!r} and {getattr(dst, 'text', dst)!r}")
+        await self.tap_at(*src.to_window(*src.center), move_to=dst.to_window(*dst.center))
+
+    async def settled(self, widgets) -> None:
+        """Wait until `widgets` stay where they are from one frame to the next: a step that has just changed (the
+        roll in, the action chosen) lays its rows out over a few frames, and a finger goes where a thing is."""
+        where, still = None, 0
+        for _ in range(20):
+            now = [tuple(w.to_window(*w.center)) + tuple(w.size) for w in widgets]
+            still = still + 1 if now == where else 0
+            if still >= 2:  # the same place three frames running: the layout has settled
+                return
+            where = now
+            await self.frames(1)
+
+    async def touch(self, tap) -> None:
+        if tap[0] == "drop":
+            src, dst = self.drop_widgets(tap)
+            await self.settled([src, dst])
+            await self.drag(*self.drop_widgets(tap))
+            self.drags += 1
+        else:
+            await self.settled([self.widget_for(tap)])
+            await self.tap(self.widget_for(tap))
+
+    async def enter(self, decided, wanted, taps_by_kind: Counter, drags: bool = True):
+        """Touch in the move `wanted`, decided in the position `decided` (what the screen shows as made, see
+        tests/ui/intents.enter). Returns the position decided now; raises Stuck if the screen records anything
+        else than what was meant, or refuses a touch."""
+        from companion.games.obscurians.actions import RevealEvent
+        from tests.ui.intents import alike, as_entered, next_tap
 
         table = self.app.table
-        before = len(table.actions), table.log_length
+        before = table.log_length
+        goal = decided.apply(as_entered(wanted))
         for _ in range(40):
+            if self.app.table is None or table.log_length != before:
+                recorded = table.actions[-1]
+                if isinstance(recorded, RevealEvent) and not isinstance(wanted, RevealEvent):
+                    goal = goal.apply(recorded)  # the app's deck: a round ending before round 5 reveals the next card
+                if not alike(table.state, goal):
+                    raise Stuck(f"the screen recorded {table.actions[-2:]!r}, the players meant {wanted!r}")
+                return table.state  # (an announcement it brought stays for the caller to photograph)
             await self.close_moment()
-            tap = next_tap(table.state, self.view(), wanted)
+            if alike(self.shown(), goal):  # shown as made, recorded with the next move (TurnEntry.prefix)
+                return self.shown()
+            tap = next_tap(self.shown(), self.view(), wanted, drags, goal)
             if os.environ.get("HARNESS_TRACE"):
-                w = self.widget_for(tap)
-                print("TAP", len(table.actions), table.log_length, tap, wanted, w.to_window(*w.center), flush=True)
-            await self.tap(self.widget_for(tap))
+                print("TAP", len(table.actions), table.log_length, tap, wanted, flush=True)
+            await self.touch(tap)
             taps_by_kind[type(wanted).__name__] += 1
-            if self.app.table is None or self.app.table.log_length != before[1]:
-                done = table.actions[-1]
-                if not same_move(done, wanted):
-                    raise Stuck(f"the screen recorded {done!r}, the players meant {wanted!r}")
-                return done
             if self.app.banner:
                 if os.environ.get("HARNESS_SHOTS_ON_STUCK"):
                     await self.shot(Path(os.environ["HARNESS_SHOTS_ON_STUCK"]), "stuck")
                 raise Stuck(f"refused: {self.app.banner!r} while entering {wanted!r}")
         if os.environ.get("HARNESS_SHOTS_ON_STUCK"):
             await self.shot(Path(os.environ["HARNESS_SHOTS_ON_STUCK"]), "stuck")
-        raise Stuck(f"could not tap in {wanted!r}: {table.state!r}")
+        raise Stuck(f"could not enter {wanted!r}: {table.state!r}")
 
     async def explain(self, widget) -> str:
         """Tap a dimmed option: the banner's text (the reason)."""
@@ -255,6 +325,8 @@ async def play(app, args) -> dict:
     taps_by_kind, moves = Counter(), Counter()
     shots_taken: set = set()
     t0 = time.monotonic()
+    decided = table.state  # the position the players have entered (with what the screen shows as made)
+    recorded = 0           # actions the round screen recorded, touch by touch
     while app.sm.current == "round":
         moment = await d.close_moment(shots, _shot_name("", args))
         if moment:
@@ -263,13 +335,16 @@ async def play(app, args) -> dict:
         if state.phase not in ("reveal", "turn"):
             await d.frames(2)
             continue
-        wanted = policy(state, rng, memory)
-        await take_round_shots(d, shots, shots_taken, state, wanted, args, found)
-        done = await d.enter(wanted, taps_by_kind)
+        wanted = policy(decided, rng, memory)
+        await take_round_shots(d, shots, shots_taken, decided, wanted, args, found)
+        logged, had = table.log_length, len(table.actions)
+        decided = await d.enter(decided, wanted, taps_by_kind, drags=not args.taps_only)
         moves[type(wanted).__name__] += 1
-        kind = type(done).__name__
-        if kind not in found["log"] and app.sm.current == "round":
-            found["log"][kind] = {"screen": app.plugin.round.log[0]["text"], "undo": app.plugin.round.undo_text}
+        recorded += len(table.actions) - had
+        kind = type(table.actions[-1]).__name__ if table.actions else ""
+        if table.log_length != logged and kind not in found["log"] and app.sm.current == "round":
+            found["log"][kind] = {"screen": app.plugin.round.log[0]["text"], "undo": app.plugin.round.undo_text,
+                                  "index": len(table.actions) - 1}
         if args.stop_after and app.table is not None and len(app.table.actions) >= args.stop_after:
             await d.frames(3)
             return {"table_id": app.table.id, "state": app.table.state.to_json(), "screen": app.sm.current,
@@ -304,7 +379,9 @@ async def play(app, args) -> dict:
     await d.tap(d.by_id("export"))
     scores = d.read_scores()
     result = {"table_id": table.id, "missions": missions, "export_text": app.plugin.end.export_text,
-              "taps": d.taps, "moment_taps": d.moment_taps, "waits": d.waits, "actions": len(table.actions),
+              "taps": d.taps, "drags": d.drags, "moment_taps": d.moment_taps, "waits": d.waits,
+              "recorded": recorded,
+              "actions": len(table.actions),
               "moves": sum(moves.values()), "taps_by_kind": dict(taps_by_kind), "moves_by_kind": dict(moves),
               "sounds": sounds.requested, **scores, **found}
     if shots:
@@ -342,10 +419,10 @@ def layout_facts(d: Driver) -> dict:
 
 async def take_round_shots(d: Driver, shots, taken: set, state, wanted, args, found) -> None:
     """Screenshots of the round screen's states, and a look at sizes and glyphs in each."""
-    from companion.games.obscurians.actions import Choose, Reroll, RevealEvent, Roll, Steal, Swap, Relocate
+    from companion.games.obscurians.actions import Choose, Reroll, Roll, Steal, Swap, Relocate
 
     name = None
-    if state.phase == "reveal" and state.round == 2:
+    if state.phase == "reveal":  # the physical deck, or from round 5 (the app's deck reveals rounds 1-4 itself)
         name = "reveal"
     elif isinstance(wanted, Roll) and "pad" not in taken and state.round >= 2:
         name = "pad"
@@ -362,20 +439,24 @@ async def take_round_shots(d: Driver, shots, taken: set, state, wanted, args, fo
     taken.add(name)
     d.look(found, name)
     if shots:
-        if name == "reroll":  # the reroll half entered: dice picked and their new faces tapped
+        if name == "reroll":  # the reroll half entered: up to its last touch (the pay, or the fifth die)
             from tests.ui.intents import next_tap
 
-            for _ in range(len(wanted.dice) + 1):
-                tap = next_tap(state, d.view(), wanted)
+            for _ in range(12):
+                tap = next_tap(d.shown(), d.view(), wanted)
+                v = d.view()
                 if tap[0] == "choice" and type(tap[1]).__name__ == "PayReroll":
                     break
+                if tap[0] == "choice" and type(tap[1]).__name__ == "FaceCount" and sum(
+                        c["choice"].n for row in v["pad"] for c in row["counts"] if c["selected"]
+                ) + tap[1].n >= 5 and any(x["index"] == 5 and x["selected"] for x in v["dice"]):
+                    break  # New roll: the fifth die would make the reroll
                 await d.tap(d.widget_for(tap))
         await d.shot(shots, _shot_name(name, args))
 
 
 async def checks(app, args) -> dict:
     """The round screen's promises, one by one, on a fresh 4-player table (tests/ui/test_round_screen.py)."""
-    from companion.games.obscurians.actions import Choose, Reroll, RevealEvent, Roll, Steal
     from companion.games.obscurians.constants import FACE_DOWN
     from companion.ui.obscurians.turn import ChipMission, ChooseAction, FaceCount, PayReroll, PickGood
     from companion.ui.sound import RecordingSounds
@@ -698,6 +779,7 @@ def main(argv=None) -> int:
     p.add_argument("--stop-after", type=int, default=0, help="play N effective actions, report, then hang (to be killed)")
     p.add_argument("--shots", default="")
     p.add_argument("--lang", default="en")
+    p.add_argument("--taps-only", action="store_true", help="enter every move with taps (no drags)")
     p.add_argument("--policy", choices=("random", "plausible"), default="random",
                    help="who decides the moves (tests/ui/policies.py)")
     args = p.parse_args(argv)

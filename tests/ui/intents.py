@@ -1,12 +1,16 @@
-"""How a player who knows what they want to do taps it in: the next tap toward an intended engine action, read
+"""How a player who knows what they want to do enters it: the next touch toward an intended engine action, read
 from what the round screen shows (the view TurnEntry publishes, which the screen mirrors widget for widget).
 
 Used three ways: Kivy-free tests (tests/ui/test_turn_entry.py), the touch harness (tests/ui/harness.py, which
-finds the widget for each tap) and bench/bench_taps.py (taps per action). The intended actions come from the
-engine's seeded random player (companion.games.obscurians.randplay), so every kind of move gets entered.
+finds the widgets for each touch) and bench/bench_taps.py (touches per action). The intended actions come from a
+scripted player (tests/ui/policies.py), so every kind of move gets entered.
 
-A tap is a tuple: ("choice", Choice) a button in the centre, ("player", seat) a player's panel, ("die", i) a die
-of the dice row, ("end",) the End turn button.
+A touch is a tuple: ("choice", Choice) a button in the centre, ("player", seat) a player's panel, ("die", i) a die
+of the dice row (NEW_ROLL: the slot after them), ("end",) the End turn button, and a drag ("drop", source, target,
+onto): a good (`PickGood`) or a chip in hand (`ChipMission`) let go on a cell (`PickGood`) or on a player
+(`PickSeat`) — `onto` says where a player is: "row" (their row's name in the centre) or "panel" (on the edge).
+
+`drags=False` enters everything with taps only (the way without drags stays, and bench_taps reports it too).
 """
 from __future__ import annotations
 
@@ -16,10 +20,10 @@ from companion.games.obscurians.actions import (
     AssignWilds, Choose, Donate, EndTurn, Flip, PlaceChip, Relocate, Reroll, RevealEvent, Roll, Secure, Steal,
     Swap,
 )
-from companion.games.obscurians.constants import FACE_DOWN
+from companion.games.obscurians.constants import FACE_DOWN, FACES
 from companion.ui.obscurians.turn import (
-    AssignWild, Cancel, ChipMission, ChooseAction, FaceCount, FlipSelected, PayReroll, PickGood, PickSeat, Reveal,
-    SecureAll,
+    NEW_ROLL, AssignWild, Cancel, ChipMission, ChooseAction, FaceCount, PayReroll, PickGood, PickKind, PickSeat,
+    Reveal, SecureAll, SecurePair,
 )
 
 
@@ -27,10 +31,18 @@ def as_entered(action):
     """The action as the screen records it: a paid reroll always discards one chip face down (the screen never
     asks which), and the new faces go to the selected dice in face order (the dice are alike)."""
     if isinstance(action, Reroll):
-        from companion.games.obscurians.constants import FACES
         faces = tuple(sorted(action.faces, key=FACES.index))
         return Reroll(action.dice, faces, None if action.discard is None else FACE_DOWN)
     return action
+
+
+def alike(a, b) -> bool:
+    """The same position of the game, the dice being alike (which die shows a face does not matter)."""
+    def norm(s):
+        c = s._copy()
+        c.dice = None if s.dice is None else tuple(sorted(s.dice))
+        return c
+    return norm(a) == norm(b)
 
 
 def same_move(done, wanted) -> bool:
@@ -75,49 +87,81 @@ def _count_taps(v, want: Counter):
 
 
 def _dice_taps(v, dice):
-    selected = {d["index"] for d in v["dice"] if d["selected"]}
+    selected = {d["index"] for d in v["dice"] if d["selected"] and d["index"] != NEW_ROLL}
     for i in sorted(set(dice) ^ selected):
         return ("die", i)
     return None
 
 
-def next_tap(state, v, action):
-    """The next tap toward `action` in `state`, given the view `v` the screen shows now."""
+def _new_roll_on(v) -> bool:
+    return any(d["index"] == NEW_ROLL and d["selected"] for d in v["dice"])
+
+
+def _reroll(state, v, action, drags):
+    """A reroll: the dice picked up, their new faces and the payment; or New roll (tap it, then all five dice as
+    they lie: the 5th makes the reroll), whichever takes fewer touches. Under Flip the Die a tapped die turns
+    over, so a reroll there is always a New roll."""
+    after = list(state.dice)
+    for i, f in zip(action.dice, action.faces):
+        after[i] = f
+    free_first = state.event == "reroll_once" and not state.free_reroll_used
+    new_roll_pays = None if free_first else FACE_DOWN
+    by_new_roll = as_entered(action).discard == new_roll_pays
+    turning = state.event == "flip_the_die"
+    picking = any(d["selected"] for d in v["dice"] if d["index"] != NEW_ROLL) and not turning
+    if _new_roll_on(v) or (by_new_roll and not picking and (turning or 1 + len(set(after)) <= len(action.dice)
+                                                            + len(set(action.faces)) + 1)):
+        if not _new_roll_on(v):
+            return ("die", NEW_ROLL)
+        return _count_taps(v, Counter(after))
+    tap = _dice_taps(v, action.dice)
+    if tap:
+        return tap
+    tap = _count_taps(v, Counter(action.faces))
+    if tap:
+        return tap
+    return ("choice", PayReroll(None if action.discard is None else FACE_DOWN))
+
+
+def next_tap(state, v, action, drags: bool = True, goal=None):
+    """The next touch toward `action` in `state` (the state the screen shows), given the view `v` it shows now.
+    `goal` (the position `action` leads to) is needed for a Flip: the dice still to turn over."""
     seat = state.seat_of
     me = state.active
     if isinstance(action, RevealEvent):
         option = _find(v, Reveal(action.card)) or next(o for o in _items(v) if isinstance(o["choice"], Reveal))
         return ("choice", option["choice"])
-    if isinstance(action, EndTurn):
-        return ("end",)
     if isinstance(action, PlaceChip):
         target = seat(action.on)
         if target not in v["panel_selected"]:
+            if drags:  # the chip from the hand onto the suspect's panel
+                return ("drop", ChipMission(action.mission), PickSeat(target), "panel")
             return ("player", target)
         return ("choice", ChipMission(action.mission))
     if isinstance(action, Roll):
         return _count_taps(v, Counter(action.faces))
-    if isinstance(action, (Reroll, Flip)):
-        tap = _dice_taps(v, action.dice)
-        if tap:
-            return tap
-        if isinstance(action, Flip):
-            return ("choice", FlipSelected())
-        tap = _count_taps(v, Counter(action.faces))
-        if tap:
-            return tap
-        return ("choice", PayReroll(None if action.discard is None else FACE_DOWN))
-    if any(d["selected"] for d in v["dice"]) or (v["pad"] and state.dice is not None):
+    if isinstance(action, Reroll):
+        return _reroll(state, v, action, drags)
+    if isinstance(action, Flip):  # each die still showing the other face than the one meant: turn it over
+        turn = next(i for i in range(len(goal.dice)) if goal.dice[i] != state.dice[i])
+        return ("die", turn)
+    if isinstance(action, EndTurn):
+        return ("end",)
+    turning = state.event == "flip_the_die"
+    if _new_roll_on(v) or (not turning and any(d["selected"] for d in v["dice"] if d["index"] != NEW_ROLL)) or (
+            v["pad"] and state.dice is not None):
         return ("choice", Cancel())  # dice picked for a reroll, but this move is another one
     if isinstance(action, Choose):
         return ("choice", ChooseAction(action.action, action.wilds))
     if isinstance(action, AssignWilds):
-        if not action.kinds:
-            return ("choice", AssignWild(None))
         done = v["assigned"]
         if list(action.kinds[:len(done)]) != done:
             return ("choice", Cancel())
         return ("choice", AssignWild(action.kinds[len(done)]))
+    if drags:
+        touch = _drag(state, v, action)
+        if touch:
+            return touch
     kind_tap = _kind_tap(state, v, action)
     if kind_tap:
         return kind_tap
@@ -137,6 +181,8 @@ def next_tap(state, v, action):
     if isinstance(action, Secure):
         if _find(v, SecureAll()):
             return ("choice", SecureAll())
+        if len(action.goods) == 2 and action.goods[0] == action.goods[1] and _find(v, SecurePair(action.goods[0])):
+            return ("choice", SecurePair(action.goods[0]))  # two of one colour: one tap
         have, want = Counter(v["secure_sel"]), Counter(action.goods)
         if have - want:
             return ("choice", Cancel())
@@ -144,13 +190,98 @@ def next_tap(state, v, action):
     raise AssertionError(f"cannot tap in {action!r}")
 
 
+def _picked(v):
+    kinds = next((s for s in v["sections"] if s["kind"] == "kinds"), None)
+    return next((o["choice"].kind for o in kinds["items"] if o["selected"]), None) if kinds else None
+
+
+def _drag(state, v, action):
+    """A move in one touch: a tap where one is enough (a steal or a donate of the action being carried out, two
+    goods of one colour, a trade ban), else the good dragged from where it is to where it goes."""
+    seat, me = state.seat_of, state.active
+    current = action.TYPE if state.chosen != "all" else _picked(v)
+    if isinstance(action, (Steal, Donate)) and current == action.TYPE:
+        return None  # one tap (below)
+    if isinstance(action, Steal):
+        return ("drop", PickGood(seat(action.victim), action.good), PickSeat(me), "row")
+    if isinstance(action, Donate):
+        return ("drop", PickGood(me, action.good), PickSeat(seat(action.to)), "row")
+    if isinstance(action, Swap):
+        return ("drop", PickGood(me, action.give), PickGood(seat(action.other), action.take), "row")
+    if isinstance(action, Relocate):
+        return ("drop", PickGood(seat(action.source), action.good), PickSeat(seat(action.target)), "row")
+    if isinstance(action, Secure):
+        if _find(v, SecureAll()):
+            return ("choice", SecureAll())
+        goods = action.goods
+        if len(goods) == 2 and goods[0] == goods[1]:  # Pair: shown once Secure is the action (else pick it first)
+            return ("choice", SecurePair(goods[0])) if _find(v, SecurePair(goods[0])) else None
+        if len(goods) == 2 and not v["secure_sel"]:
+            return ("drop", PickGood(me, goods[0]), PickGood(me, goods[1]), "row")
+        if len(goods) == 1 and current != "secure":  # the last free good: onto my own name
+            return ("drop", PickGood(me, goods[0]), PickSeat(me), "row")
+    return None
+
+
 def _kind_tap(state, v, action):
     """All Actions Mandatory: the action's kind must be the one picked on the row of actions."""
     if state.chosen != "all":
         return None
-    kinds = next((s for s in v["sections"] if s["kind"] == "kinds"), None)
-    picked = next((o["choice"].kind for o in kinds["items"] if o["selected"]), None) if kinds else None
-    if picked != action.TYPE:
-        from companion.ui.obscurians.turn import PickKind
+    if _picked(v) != action.TYPE:
         return ("choice", PickKind(action.TYPE))
     return None
+
+
+# -- entering a move through TurnEntry alone (no screen): the Kivy-free tests and the figures of bench_taps --------
+
+def touch(vm, state, tap) -> tuple:
+    """What `tap` does on the round screen: the actions it records (TurnEntry's answer)."""
+    kind, *args = tap
+    if kind == "choice":
+        return vm.choose(state, args[0])
+    if kind == "player":
+        return vm.tap_player(state, args[0])
+    if kind == "die":
+        return vm.tap_die(state, args[0])
+    if kind == "drop":
+        return vm.drop(state, args[0], args[1])
+    return vm.end_turn(state)
+
+
+def _offered(v, choice) -> bool:
+    """Is `choice` shown lit (an option or a count of the pad)? A dimmed one only says why it is off."""
+    for o in _items(v):
+        if o["choice"] == choice:
+            return o["enabled"]
+    for row in v["pad"]:
+        for c in row["counts"]:
+            if c["choice"] == choice:
+                return c["enabled"]
+    return False
+
+
+def enter(vm, state, decided, wanted, drags: bool = True, limit: int = 40):
+    """Enter the move `wanted`, decided in the position `decided` (the table's state with what the screen shows as
+    made but not recorded yet: TurnEntry.prefix), the way a player who knows it would.
+
+    Returns (the table's new state, the position decided now, the actions recorded, the touches). A move the screen
+    only shows (dice turned over, a Wild assignment with nothing to assign) records nothing yet: it goes with the
+    next one. Raises AssertionError if the screen records anything else than what was meant."""
+    goal = decided.apply(as_entered(wanted))
+    for n in range(limit):
+        shown = vm.shown(state)
+        if alike(shown, goal):
+            return state, shown, (), n
+        v = vm.view(state, lambda m: m)
+        tap = next_tap(shown, v, wanted, drags, goal)
+        assert tap[0] != "choice" or _offered(v, tap[1]), f"a dimmed option tapped for {wanted!r}: {tap}"
+        moves = touch(vm, state, tap)
+        for action in moves:
+            state = state.apply(action)
+            vm.after_action(state)
+        if moves:
+            if isinstance(moves[-1], RevealEvent) and not isinstance(wanted, RevealEvent):
+                goal = goal.apply(moves[-1])  # the app's deck: a round ending before round 5 reveals the next card
+            assert alike(state, goal), f"recorded {moves!r}, meant {wanted!r}"
+            return state, state, moves, n + 1
+    raise AssertionError(f"could not enter {wanted!r} in {state!r}")

@@ -1,7 +1,8 @@
 """Donate in one tap on the real round screen, by touch: while the action is Donate, a cell on the receiver's row in
 colour c gives that player one of my c goods. What a group at the table would notice: one tap on Ben's red cell
 and Ben has one red more, Anna one less, the log says so; a cell that cannot be used says why in the engine's words
-(in English and in German); the receiver's name, tapped, says where to tap instead.
+(in English and in German); the receiver's name, tapped, says where to tap instead; one of my goods dragged onto a
+player's panel is given to them.
 
 This file is also the driver: run as a script it opens the app (one Kivy window per process, on the current
 screen), reaches a Donate by touch (the intended moves tapped in through tests/ui/intents.py) and reports:
@@ -12,8 +13,6 @@ With --shots it photographs the goods rows during the Donate (donate.png, donate
 """
 from __future__ import annotations
 
-import argparse
-import os
 import random
 import sys
 from collections import Counter
@@ -26,11 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def donate(tmp_path_factory):
-    from tests.ui.conftest import run_script
+    from tests.ui.conftest import run_own_driver
 
-    tmp = tmp_path_factory.mktemp("donate")
-    (tmp / "data").mkdir()
-    return run_script(Path(__file__), "--data-dir", str(tmp / "data"), out=tmp / "donate.json")
+    return run_own_driver(Path(__file__), tmp_path_factory, "donate")
 
 
 @pytest.mark.ui
@@ -50,8 +47,15 @@ def test_the_next_donate_is_one_tap_to_anyone(donate):
 @pytest.mark.ui
 def test_a_dimmed_cell_says_why_in_the_engines_words(donate):
     assert donate["yellow_dimmed"] and donate["yellow_reason"] == "Anna has no yellow good"
-    assert donate["own_dimmed"] and donate["own_reason"] == "You cannot donate to yourself"
     assert donate["yellow_reason_de"] == "Bei Anna nicht vorhanden: Ware gelb"
+
+
+@pytest.mark.ui
+def test_my_own_good_dragged_onto_a_player_is_given_to_them_and_a_tap_on_it_says_how(donate):
+    assert not donate["own_dimmed"]
+    assert donate["own_reason"] == "Drag it onto the player who receives it, or tap its colour on their row"
+    assert donate["drag_touches"] == 1 and donate["drag_log"] == "Anna gave 1 red good to Dana"
+    assert donate["dana_red"] == donate["dana_red_before"] + 1
 
 
 @pytest.mark.ui
@@ -80,9 +84,10 @@ async def scenario(app, args) -> dict:
     await d.new_table(args.players, deck="physical")
     table, model = app.table, app.plugin.round
     # To the Donate by touch: Anna reveals Double Donate, taps in her roll and chooses Donate (3 × 2 = 6 to give).
+    decided = table.state
     for move in (RevealEvent("double_donate"), Roll(("donate", "donate", "donate", "steal", "swap")),
                  Choose("donate", 0)):
-        await d.enter(move, Counter())
+        decided = await d.enter(decided, move, Counter())
     await d.close_moment()
     state = table.state
     out["ben_red_before"], out["anna_red_before"] = state.goods[1].get("red", 0), state.goods[0]["red"]
@@ -115,6 +120,12 @@ async def scenario(app, args) -> dict:
     await d.tap(d.widget_for(("choice", PickGood(2, "lamp"))))
     out["second_taps"] = d.taps - before
     out["second_log"] = model.log[0]["text"]
+    # One of Anna's reds carried onto Dana's panel on the edge of the table: a Donate in one touch.
+    out["dana_red_before"] = table.state.goods[3].get("red", 0)
+    before = d.taps
+    await d.drag(d.widget_for(("choice", PickGood(0, "red"))), d.widget_for(("player", 3)))
+    out["drag_touches"] = d.taps - before
+    out["drag_log"], out["dana_red"] = model.log[0]["text"], table.state.goods[3].get("red", 0)
     if args.lang == "en":
         app.set_language("de")  # (the menu's language switch; tested by touch in test_round_screen.py)
         await d.frames(3)
@@ -123,31 +134,8 @@ async def scenario(app, args) -> dict:
     return out
 
 
-def main(argv=None) -> int:
-    p = argparse.ArgumentParser()
-    p.add_argument("--data-dir", required=True)
-    p.add_argument("--out", required=True)
-    p.add_argument("--seed", type=int, default=7)
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--lang", default="en")
-    p.add_argument("--shots", default="")
-    args = p.parse_args(argv)
-
-    from companion.session.store import TableStore
-    from companion.ui.app import CompanionApp
-    from tests.ui.drive import run_app
-
-    store = TableStore(args.data_dir)
-    app = CompanionApp(store=store, lang=args.lang, seed=args.seed)
-
-    async def play() -> dict:
-        return await scenario(app, args)
-
-    return run_app(app, play, args.out, dump={"indent": 1, "ensure_ascii": False}, close=store.close)
-
-
 if __name__ == "__main__":
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    raise SystemExit(main())
+    sys.path.insert(0, str(ROOT))
+    from tests.ui.drive import script_main
+
+    raise SystemExit(script_main(scenario))

@@ -4,6 +4,8 @@ cell that cannot be used stays in its place, dimmed, and says why in the engine'
 from one Donate to the next (there is nothing to repeat: each Donate is whole in its one tap)."""
 from __future__ import annotations
 
+import pytest
+
 from companion.games.errors import IllegalAction
 from companion.games.obscurians.actions import Choose, Donate, Roll, RevealEvent, Steal
 from companion.games.obscurians.setup import Setup
@@ -34,22 +36,22 @@ def test_one_tap_on_bens_blue_cell_gives_ben_one_of_my_blue_goods():
     state, vm = donating({"red": 9, "blue": 2, "lamp": 1}), TurnEntry()
     ben_blue, anna_blue = state.goods[1].get("blue", 0), state.goods[0]["blue"]
     assert cell(vm, state, 1, "blue")["enabled"]
-    action = vm.choose(state, PickGood(1, "blue"))  # the one tap
-    assert action == Donate("blue", "blue")
-    after = state.apply(action)
+    moves = vm.choose(state, PickGood(1, "blue"))  # the one tap
+    assert moves == (Donate("blue", "blue"),)
+    after = state.apply(moves[0])
     vm.after_action(after)
     assert after.goods[1]["blue"] == ben_blue + 1 and after.goods[0]["blue"] == anna_blue - 1
     # The next Donate is one tap too, to anyone: nothing was left selected.
     v = vm.view(after, lambda m: m)
     assert not v["panel_selected"] and not any(o["selected"] for s in v["sections"] for o in s["items"])
-    assert vm.choose(after, PickGood(2, "lamp")) == Donate("yellow", "lamp")
+    assert vm.choose(after, PickGood(2, "lamp")) == (Donate("yellow", "lamp"),)
 
 
 def test_an_empty_cell_on_the_receivers_row_is_a_target_too():
     state, vm = donating(), TurnEntry()  # Chris has no red: his red cell is empty, and still gives him a red
     c = cell(vm, state, 2, "red")
     assert c["text"] == "" and c["enabled"]
-    assert vm.choose(state, PickGood(2, "red")) == Donate("yellow", "red")
+    assert vm.choose(state, PickGood(2, "red")) == (Donate("yellow", "red"),)
 
 
 def test_a_colour_i_do_not_have_stays_dimmed_on_every_row_and_says_why():
@@ -61,10 +63,23 @@ def test_a_colour_i_do_not_have_stays_dimmed_on_every_row_and_says_why():
         assert isinstance(why, IllegalAction) and str(why) == "Anna has no yellow good"
 
 
-def test_my_own_row_and_a_trade_ban_are_dimmed_with_the_engines_sentence():
+def test_my_own_goods_are_carried_to_the_receiver_and_a_tap_on_them_says_how():
     state, vm = donating(ban=3), TurnEntry()
     own = cell(vm, state, 0, "red")
-    assert not own["enabled"] and str(vm.explain(state, own["choice"])) == "You cannot donate to yourself"
+    assert own["enabled"] and own["drag"]  # lit: it can be dragged onto whoever receives it
+    with pytest.raises(Refusal, match="Drag it onto the player who receives it, or tap its colour on their row"):
+        vm.choose(state, own["choice"])
+    assert vm.drop(state, PickGood(0, "red"), PickSeat(2)) == (Donate("yellow", "red"),)
+    assert vm.drop(state, PickGood(0, "red"), PickGood(1, "blue")) == (Donate("blue", "red"),)
+    with pytest.raises(IllegalAction, match="Dana is under a trade ban"):
+        vm.drop(state, PickGood(0, "red"), PickSeat(3))
+    empty = cell(vm, state, 0, "yellow")  # a colour Anna has none of: nothing to carry
+    assert not empty["enabled"] and not empty["drag"]
+    assert str(vm.explain(state, empty["choice"])) == "You cannot donate to yourself"
+
+
+def test_a_trade_ban_is_dimmed_with_the_engines_sentence():
+    state, vm = donating(ban=3), TurnEntry()
     banned = cell(vm, state, 3, "red")
     assert not banned["enabled"]
     assert str(vm.explain(state, banned["choice"])) == \

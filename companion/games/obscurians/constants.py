@@ -26,6 +26,7 @@ N_DICE = 5  # RULING obscurians-dice: five, not the German summary's six
 FACE_DOWN = "face_down"
 
 SANDSTORM = "sandstorm"
+SANDSTORM_ROUND = 5  # rulebook "Revealing an Event Card": the sandstorm deck, and so the end, from round 5 on
 EVENTS = (
     "cursed_artifact", "double_steal", "no_steal", "double_swap", "no_swap", "double_secure",
     "no_secure", "double_donate", "bonus_wild", "chips_or_dice", "flip_the_die", "reroll_once",

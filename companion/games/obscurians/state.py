@@ -16,7 +16,7 @@ from companion.games.obscurians.actions import (
 )
 from companion.games.obscurians.constants import (
     ACTION_KINDS, ARTIFACT, COLOURS, DOUBLE_EVENT, EVENTS, FACE_DOWN, FACES, GOODS_PER_COLOUR, LAMP, MISSIONS, N_DICE,
-    NO_EVENT, OPPOSITE, SANDSTORM, UNCOLOURED, WILD_KINDS,
+    NO_EVENT, OPPOSITE, SANDSTORM, SANDSTORM_ROUND, UNCOLOURED, WILD_KINDS,
 )
 from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
 from companion.games.obscurians.setup import (
@@ -269,7 +269,7 @@ class State:
         if self.round >= 7:
             return (SANDSTORM,)
         cards = tuple(c for c in EVENTS if c not in seen)
-        return cards + (SANDSTORM,) if self.round >= 5 else cards
+        return cards + (SANDSTORM,) if self.round >= SANDSTORM_ROUND else cards
 
     # ----------------------------------------------------------------- applying actions
 

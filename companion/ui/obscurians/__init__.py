@@ -76,6 +76,7 @@ class Plugin(GamePlugin):
         """The moments of a game, for the whole table: an event card revealed, the sandstorm, a round from which
         the sandstorm can come, the winners."""
         from companion.games.obscurians.actions import EndTurn, RevealEvent, RevealMissions
+        from companion.games.obscurians.constants import SANDSTORM_ROUND
         from companion.games.obscurians.vocabulary import EVENT, EVENT_EFFECT
         from companion.games.errors import N_
 
@@ -87,10 +88,10 @@ class Plugin(GamePlugin):
                                   "sandstorm", tint=(0.98, 0.55, 0.20, 1))
                 return
             text = t(EVENT_EFFECT[action.card])
-            if state.round >= 5:
+            if state.round >= SANDSTORM_ROUND:
                 text = t(N_("Not the sandstorm: the game goes on.")) + "\n" + text
             self.app.announce(t(EVENT[action.card]), text, "event")
-        elif isinstance(action, EndTurn) and state.phase == "reveal" and state.round >= 5:
+        elif isinstance(action, EndTurn) and state.phase == "reveal" and state.round >= SANDSTORM_ROUND:
             self.app.announce(t(N_("Round {n}")).format(n=state.round),
                               t(N_("From now on the next event card can be the sandstorm, which ends the game at "
                                    "once.")), "warning", tint=(0.98, 0.55, 0.20, 1))

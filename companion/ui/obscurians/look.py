@@ -14,6 +14,14 @@ NEUTRAL = [0.24, 0.42, 0.62, 1]   # a choice that is not a good
 WHITE = [1, 1, 1, 1]
 
 
+def die_colours(face: str, selected: bool, new_roll: bool = False) -> dict:
+    """A slot of the dice row: its colour and its text's (the New roll slot is a button, blue or gold)."""
+    if new_roll:
+        return {"rgba": [0.95, 0.75, 0.25, 1] if selected else NEUTRAL, "ink": [0.08, 0.08, 0.1, 1] if selected
+                else WHITE}
+    return {"rgba": face_rgba(face, selected), "ink": [0.08, 0.08, 0.1, 1] if face else [0.6, 0.62, 0.7, 1]}
+
+
 def face_rgba(face: str, selected: bool) -> list:
     """A die's or face button's colour: empty slot, selected (gold) or a face (ivory)."""
     if not face:

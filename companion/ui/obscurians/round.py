@@ -19,13 +19,17 @@ from kivy.uix.floatlayout import FloatLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, IllegalAction, InvalidInput
+from companion.games.obscurians.constants import SANDSTORM_ROUND
 from companion.games.obscurians.narrate import narrate
 from companion.games.obscurians.vocabulary import EVENT, EVENT_EFFECT, MISSION
 from companion.session.store import StoreError
 from companion.ui import seating
 from companion.ui import widgets as shared_widgets
 from companion.ui.obscurians import look, widgets as _own_widgets  # noqa: F401  (this game's widget classes)
-from companion.ui.obscurians.turn import Refusal, TurnEntry, good_label, good_sort_key
+from companion.ui.obscurians.choices import NEW_ROLL, Cancel, PickSeat
+from companion.ui.obscurians.goods import good_label, good_sort_key
+from companion.ui.obscurians.refusal import Refusal
+from companion.ui.obscurians.turn import TurnEntry
 from companion.i18n.messages import translate_error as tell
 
 UNCOLOURED = ("lamp", "artifact")
@@ -106,8 +110,20 @@ class RoundModel(EventDispatcher):
     def end_turn(self) -> None:
         self._intent(self.entry.end_turn)
 
+    def drop(self, source, target) -> None:
+        """A piece dragged (a good, a chip in hand: `source`, its choice) and let go on `target`: a cell or a row's
+        name (a ChoiceButton), a player's panel, or nothing."""
+        if target is None:  # let go where nothing takes it: say where it goes
+            chip = type(source).__name__ == "ChipMission"
+            self._explain(Refusal(N_("Let the chip go on the player you suspect") if chip
+                                  else N_("Let it go on a player's row or on their panel")))
+            self.refresh()
+            return
+        where = PickSeat(target.seat) if hasattr(target, "status") else target.choice  # a PlayerPanel, or a cell
+        self._intent(self.entry.drop, source, where)
+
     def cancel(self) -> None:
-        self._intent(lambda state: self.entry.choose(state, _cancel()))
+        self._intent(lambda state: self.entry.choose(state, Cancel()))
         self._tell_the_dice()
 
     def undo(self) -> None:
@@ -136,11 +152,11 @@ class RoundModel(EventDispatcher):
         self.refresh()
 
     def _intent(self, step, *args) -> None:
-        """Run a tap through the turn entry; play the action it returns, if any; say why a tap does nothing."""
+        """Run a tap through the turn entry; play the actions it returns, if any; say why a tap does nothing."""
         try:
-            action = step(self.table.state, *args)
-            if action is not None:
-                self.table.apply(action)  # the plug-in follows the table and refreshes the screen
+            moves = step(self.table.state, *args)
+            if moves:
+                self._play(moves)  # the plug-in follows the table and refreshes the screen
                 return
         except (IllegalAction, InvalidInput, Refusal) as err:
             self._explain(err)
@@ -148,6 +164,15 @@ class RoundModel(EventDispatcher):
             self.entry.reset()
             self.app.say(str(err))
         self.refresh()
+
+    def _play(self, moves) -> None:
+        """Record the moves of one tap (a move the screen showed as made goes first: TurnEntry.prefix). The engine
+        judges them all before the first is written, so a refused tap records nothing."""
+        check = self.table.state
+        for action in moves:
+            check = check.apply(action)
+        for action in moves:
+            self.table.apply(action)
 
     def _explain(self, err) -> None:
         if isinstance(err, Refusal):
@@ -169,10 +194,11 @@ class RoundModel(EventDispatcher):
             self.event_text = t(N_("The starting player reveals the next event card."))
         self.lamp_text = t(N_("Lamp card: {name}")).format(name=names[state.start_player])
         # From round 5 the next card can be the sandstorm: said on the event card for the whole round.
-        self.warning_text = t(N_("From now on the next event card can be the sandstorm.")) if state.round >= 5 else ""
+        self.warning_text = (t(N_("From now on the next event card can be the sandstorm."))
+                             if state.round >= SANDSTORM_ROUND else "")
         v = self.entry.view(state, t)
         self.prompt = v["prompt"]
-        self.dice = [dict(d, rgba=look.face_rgba(d["face"], d["selected"])) for d in v["dice"]]
+        self.dice = [dict(d, **look.die_colours(d["face"], d["selected"], d["index"] == NEW_ROLL)) for d in v["dice"]]
         # The dice matter until the action is chosen (rerolls, flips); then the prompt says what is left.
         self.dice_shown = state.step == "rolled"
         self.pad = [dict(row, counts=[dict(c) for c in row["counts"]]) for row in v["pad"]]
@@ -253,7 +279,8 @@ class RoundModel(EventDispatcher):
             if o["role"] == "good" and good in UNCOLOURED and text:
                 text = {"lamp": "+5", "artifact": "−5"}[good]  # what it is worth: short, and the same in every language
             items.append({"choice": o["choice"], "text": text, "enabled": o["enabled"], "rgba": rgba, "ink": ink,
-                          "selected": o["selected"], "role": o["role"], "good": good, "seat": o["seat"]})
+                          "selected": o["selected"], "role": o["role"], "good": good, "seat": o["seat"],
+                          "drag": o["drag"]})
         return {"title": s["title"], "cols": s["cols"], "items": items, "kind": s["kind"]}
 
     def _panel(self, state, seat: int, v: dict) -> dict:
@@ -293,12 +320,6 @@ def new_game_state(table):
     from companion.games.obscurians.state import new_game
 
     return new_game(table.setup)
-
-
-def _cancel():
-    from companion.ui.obscurians.turn import Cancel
-
-    return Cancel()
 
 
 class RoundCentre(FloatLayout):

@@ -234,6 +234,8 @@ class SetupModel(EventDispatcher):
             self.error = str(err)
             return
         self.app.attach(table)
+        if setup.deck == "app":  # the app's deck: the first event card is revealed as the game starts (announced)
+            self.app.try_move(lambda: table.apply(table.state.legal_actions()[0]))
 
 
 class SetupScreen(Screen):

@@ -2,7 +2,7 @@
 
 `TurnEntry` turns an engine `State` plus the players' half-finished taps (the roll being tapped in, the player a
 chip is for, the receiver of a Relocate …) into plain dicts the round screen shows, and taps into engine actions.
-Every option is a typed `Choice` value (below), handed back unchanged when tapped; no string is ever parsed.
+Every option is a typed `Choice` value (choices.py), handed back unchanged when tapped; no string is ever parsed.
 
 Three promises, each one the round screen's (docs/ui.md, "The round screen"):
 
@@ -11,15 +11,21 @@ Three promises, each one the round screen's (docs/ui.md, "The round screen"):
   where it was, disabled. Nothing is chosen for the players (no jump to "the one option left").
 - **Explained.** Legality comes from the engine (`legal_actions()`, `legal_types()`, `apply()`); a disabled
   option, tapped, raises the engine's own refusal (an IllegalAction from a representative action) or, where no
-  rule is involved, a `Refusal` with the app's sentence. Never a dead tap.
-- **Few taps.** A roll is tapped in as "how many of each face" (one tap per face shown); a good is one tap on its
-  owner's row ("Ben: blue" steals it); a Donate is one tap on the receiver's row, in the colour given ("Ben: blue"
-  under Donate gives Ben one of my blue goods); the receiver of a Relocate stays selected for the next one.
+  rule is involved, a `Refusal` with the app's sentence (reasons.py). Never a dead tap.
+- **Few touches.** A roll is tapped in as "how many of each face" (one tap per face shown); every other move is one
+  touch: a good is one tap on its owner's row ("Ben: blue" steals it); a Donate is one tap on the receiver's row,
+  in the colour given ("Ben: blue" under Donate gives Ben one of my blue goods); a good dragged from where it is to
+  where it goes is a Swap, a Relocate, a Steal or a Donate by its ends (drops.py), a chip dragged onto a player is
+  placed on them; two goods of one colour go into the vault in one tap (Pair). The two-tap ways stay.
+
+What needs no decision is not asked for, and never recorded behind the players' backs either: the screen shows it
+as made and records it with the next move (`prefix`: dice turned over under Flip the Die, the empty Wild
+assignment under All Actions Mandatory). With the app's deck, the last End turn of rounds 1-3 also reveals the
+next card (it cannot be the sandstorm yet).
 """
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
 from typing import Callable
 
 from companion.games.errors import N_, IllegalAction
@@ -28,90 +34,22 @@ from companion.games.obscurians.actions import (
     Secure, Steal, Swap,
 )
 from companion.games.obscurians.constants import (
-    ACTION_KINDS, COLOURS, EVENTS, FACE_DOWN, FACES, MISSIONS, N_DICE, SANDSTORM, UNCOLOURED, WILD_KINDS,
+    ACTION_KINDS, EVENTS, FACE_DOWN, FACES, N_DICE, SANDSTORM, SANDSTORM_ROUND, UNCOLOURED, WILD_KINDS,
 )
-from companion.games.obscurians.vocabulary import EVENT, FACE, GOOD_SHORT, MISSION, COLOUR, UNCOLOURED_GOOD
+from companion.games.obscurians.state import TRADE_BAN_SECURES
+from companion.games.obscurians.vocabulary import EVENT, FACE, MISSION
+from companion.ui.obscurians import drops
+from companion.ui.obscurians.choices import (
+    NEW_ROLL, AssignWild, Cancel, ChipMission, Choice, ChooseAction, FaceCount, PayReroll, PickGood, PickKind,
+    PickSeat, Reveal, SecureAll, SecurePair,
+)
+from companion.ui.obscurians.goods import good_label, goods_columns
+from companion.ui.obscurians.reasons import EXPLAIN, Reasons
+from companion.ui.obscurians.refusal import Refusal
 
 ALL_CARDS = EVENTS + (SANDSTORM,)
-GOOD_ORDER = COLOURS + UNCOLOURED
 
 
-# -- what a button can mean -------------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Reveal:
-    card: str
-
-
-@dataclass(frozen=True)
-class ChipMission:
-    mission: str        # the mission on the chip placed on the selected player
-
-
-@dataclass(frozen=True)
-class FaceCount:
-    face: str
-    n: int              # this many of the dice being tapped in show `face` (tap it again: none)
-
-
-@dataclass(frozen=True)
-class PayReroll:
-    discard: str | None  # FACE_DOWN: one chip, face down; None: the free reroll of Reroll Once
-
-
-@dataclass(frozen=True)
-class FlipSelected:
-    pass
-
-
-@dataclass(frozen=True)
-class ChooseAction:
-    kind: str
-    wilds: int
-
-
-@dataclass(frozen=True)
-class AssignWild:
-    kind: str | None     # None: no Wild rolled, carry the dice out as they are
-
-
-@dataclass(frozen=True)
-class PickKind:
-    kind: str            # All Actions Mandatory: which rolled action to carry out next
-
-
-@dataclass(frozen=True)
-class PickSeat:
-    seat: int            # a player (their row's name, or their panel): victim, receiver, source ...
-
-
-@dataclass(frozen=True)
-class PickGood:
-    seat: int            # whose good ...
-    good: str            # ... and which one
-
-
-@dataclass(frozen=True)
-class SecureAll:
-    pass
-
-
-@dataclass(frozen=True)
-class Cancel:
-    pass
-
-
-Choice = (Reveal | ChipMission | FaceCount | PayReroll | FlipSelected | ChooseAction | AssignWild | PickKind
-          | PickSeat | PickGood | SecureAll | Cancel)
-
-
-class Refusal(Exception):
-    """Why a tap does nothing, where no rule of the game is involved (e.g. "all 5 dice are tapped in"): an
-    English msgid of the `companion` catalogue and its params (names and numbers)."""
-
-    def __init__(self, msgid: str, **params):
-        super().__init__(msgid.format(**params))
-        self.msgid = msgid
-        self.params = params
 
 
 # Per execution kind: the fields that name a player (tapped on their row's name or their panel) and the field a
@@ -131,43 +69,39 @@ STICKY = {"swap": ("other",), "relocate": ("target",)}
 PROMPT = {
     "steal": N_("{name}: tap the good to steal, on its owner's row"),
     "donate": N_("{name}: tap the good to give, on the row of the player who receives it"),
-    "swap": N_("{name}: tap the good to take (their row) and the good to give (your row)"),
-    "relocate": N_("{name}: tap the good to move (on its owner's row), and the player who receives it"),
-    "secure": N_("{name}: tap 2 of your goods to put in the vault"),
+    "swap": N_("{name}: drag your good onto the good you take (or tap theirs, then yours)"),
+    "relocate": N_("{name}: drag the good from its owner's row onto the player who receives it"),
+    "secure": N_("{name}: tap 2 of your goods, or drag one onto the other (Pair: two of one colour)"),
 }
 
 
-def good_sort_key(good: str) -> tuple:
-    return (GOOD_ORDER.index(good) if good in GOOD_ORDER else 99, good)
-
-
-def good_name(good: str) -> str:
-    """The msgid naming a good: its colour, or the lamp's / artifact's name."""
-    return UNCOLOURED_GOOD.get(good) or COLOUR[good]
-
-
-def good_label(good: str) -> str:
-    """The msgid on a small goods chip: the count shows for colours, a short name for lamp and artifact."""
-    return GOOD_SHORT[good]
-
-
-def goods_columns(state) -> tuple[str, ...]:
-    """The goods columns of every player's row, fixed for the whole game: the table's colours, lamp, artifact."""
-    at_table = {c for _, c in state.setup.players}
-    return tuple(c for c in COLOURS if c in at_table) + UNCOLOURED
+def rerolled(before: tuple, faces: list) -> tuple[tuple, tuple]:
+    """(dice, new faces) of a reroll after which the five dice show `faces`: the dice whose face is no longer
+    there were rolled again (the dice are alike: which ones does not matter). The same faces again: all five."""
+    gone = Counter(before) - Counter(faces)
+    came = sorted((Counter(faces) - Counter(before)).elements(), key=FACES.index)
+    dice = []
+    for i in reversed(range(len(before))):
+        if gone[before[i]]:
+            gone[before[i]] -= 1
+            dice.append(i)
+    if not dice:
+        return tuple(range(len(before))), tuple(before)
+    return tuple(sorted(dice)), tuple(came)
 
 
 def _option(choice, text: str, enabled: bool = True, good: str = "", selected: bool = False,
-            role: str = "button", seat: int | None = None) -> dict:
+            role: str = "button", seat: int | None = None, drag: bool = False) -> dict:
+    """One option as the screen shows it. `drag`: it can also be dragged (a good, a chip in hand: drops.py)."""
     return {"choice": choice, "text": text, "enabled": bool(enabled), "good": good, "selected": bool(selected),
-            "role": role, "seat": seat}
+            "role": role, "seat": seat, "drag": bool(drag)}
 
 
 def _section(title: str, cols: int, items: list[dict], kind: str = "grid") -> dict:
     return {"title": title, "cols": cols, "items": items, "kind": kind}
 
 
-class TurnEntry:
+class TurnEntry(Reasons):
     """Selection state of the round screen and the mapping taps -> actions. One instance per open table."""
 
     def __init__(self):
@@ -184,6 +118,7 @@ class TurnEntry:
         self.picks: dict[str, object] = {}  # execution fields picked: seat fields hold seats, good fields goods
         self.secure_sel: list[str] = []
         self.assign: list[str] = []
+        self.new_roll: tuple = ()          # (discard,) while the whole roll is tapped in again after a reroll
 
     def after_action(self, state) -> None:
         """An action was played: forget the taps that made it, keep what the next one is likely to repeat (the
@@ -193,6 +128,37 @@ class TurnEntry:
         kind = self.kind if state.pending and self.kind in state.pending else None
         self.reset()
         self.picks, self.chip_on, self.kind = keep, chip_on, kind
+
+    # -- what the screen shows as done before it is recorded ------------------------------------------------------
+    def prefix(self, state) -> tuple:
+        """Moves the screen already shows as made, recorded together with the next move: the dice turned over under
+        Flip the Die (a die tapped again turns back, so nothing is final until the players go on), and, under All
+        Actions Mandatory with no Wild rolled, the Wild assignment (there is nothing to assign)."""
+        if state.step != "rolled":
+            return ()
+        if state.event == "flip_the_die" and self.sel_dice:
+            return (Flip(tuple(sorted(self.sel_dice))),)
+        if (state.event == "all_actions_mandatory" and "wild" not in state.dice and not self.sel_dice
+                and not self.new_roll):
+            return (AssignWilds(()),)
+        return ()
+
+    def shown(self, state):
+        """The state the screen shows: `state` with the prefix played."""
+        pre = self.prefix(state)
+        cached = self.__dict__.get("_shown")
+        if cached is not None and cached[0] is state and cached[1] == pre:
+            return cached[2]
+        out = state
+        for action in pre:
+            out = out.apply(action)
+        self._shown = (state, pre, out)
+        return out
+
+    @staticmethod
+    def _moves(pre: tuple, result) -> tuple:
+        """What a tap records: nothing, or the prefix shown before it and the action it made."""
+        return () if result is None else pre + (result,)
 
     # -- reading the state --------------------------------------------------------------------------------------
     @staticmethod
@@ -242,6 +208,8 @@ class TurnEntry:
 
     # -- the view -----------------------------------------------------------------------------------------------
     def view(self, state, t: Callable[[str], str]) -> dict:
+        """What the screen shows for `state` and the taps so far (computed on the shown state, see `prefix`)."""
+        base, state = state, self.shown(state)
         names = self.names(state)
         me = names[state.active]
         types = state.legal_types()
@@ -255,15 +223,20 @@ class TurnEntry:
             self._chips_view(state, types, t, v, me)
         elif state.step == "rolled":
             v["stage"] = "rolled"
-            self._rolled_view(state, types, t, v, me)
+            self._rolled_view(state, types, t, v, me, base)
         elif state.step == "acting":
             v["stage"] = "acting"
             self._acting_view(state, t, v, me)
+            if base.step == "rolled":  # All Actions Mandatory with no Wild (see `prefix`): rerolls are still open
+                base_types = base.legal_types()
+                v["dice"] = self._dice_row(base, base_types, t)
+                if "reroll" in base_types and "end" not in types:
+                    v["prompt"] += " " + t(N_("(or {hint})")).format(hint=t(N_("tap dice to reroll them")))
         return v
 
     def _has_selection(self) -> bool:
         return bool(self.counts or self.sel_dice or self.chip_on is not None or self.picks or self.secure_sel
-                    or self.assign)
+                    or self.assign or self.new_roll)
 
     def _reveal_view(self, state, t, v):
         starter = self.names(state)[state.start_player]
@@ -308,8 +281,8 @@ class TurnEntry:
         v["pad"] = self._pad(t, N_DICE, can_roll)
         v["pad_title"] = t(N_("The roll: how many dice show each face?"))
         if can_roll and chips:
-            v["prompt"] = t(N_("{name}: tap in the 5 dice rolled, or first tap a player to place a suspicion "
-                               "chip on")).format(name=me)
+            v["prompt"] = t(N_("{name}: tap in the 5 dice rolled, or drag a suspicion chip onto a player")).format(
+                name=me)
         elif can_roll:
             v["prompt"] = t(N_("{name}: roll the dice and tap in the 5 faces")).format(name=me)
         elif chips:
@@ -320,24 +293,25 @@ class TurnEntry:
             target = self.chip_on
             on = colours[target] if target is not None else None
             possible = {a.mission for a in chips if a.on == on}
+            in_hand = {a.mission for a in chips}  # a chip that can go on someone: it can be dragged onto them
             title = (t(N_("Suspicion chip on {target}:")).format(target=names[target]) if target is not None
-                     else t(N_("Suspicion chip: tap a player first")))
-            items = [_option(ChipMission(m), t(MISSION[m]), m in possible) for m in state.setup.chip_missions]
+                     else t(N_("Suspicion chip: drag it onto a player")))
+            items = [_option(ChipMission(m), t(MISSION[m]), m in (possible if target is not None else in_hand),
+                             drag=m in in_hand) for m in state.setup.chip_missions]
             v["sections"].append(_section(title, len(items), items, kind="chips"))
             if target is not None:
                 v["panel_selected"].add(target)
 
-    def _rolled_view(self, state, types, t, v, me):
-        can_change = bool({"reroll", "flip"} & types)
+    def _rolled_view(self, state, types, t, v, me, base):
+        """The roll is in: rerolls, flips, the choice. `state` is the shown state (dice turned over under Flip the
+        Die already turned), `base` the table's."""
+        if self.new_roll:
+            self._new_roll_view(state, types, t, v, me)
+            return
+        turning = state.event == "flip_the_die"  # a die tapped is turned over (see `prefix`), not picked up
         new = self._dice_entered()
-        for i, face in enumerate(state.dice):
-            sel = i in self.sel_dice
-            text = t(FACE[face])
-            if sel and "reroll" in types and self.counts:
-                k = sorted(self.sel_dice).index(i)
-                text = t(FACE[new[k]]) if k < len(new) else "?"
-            v["dice"].append({"index": i, "face": face, "text": text, "selected": sel, "enabled": can_change})
-        if self.sel_dice:
+        v["dice"] = self._dice_row(state, types, t)
+        if self.sel_dice and not turning:
             k = len(self.sel_dice)
             if "reroll" in types:
                 v["pad"] = self._pad(t, k, True)
@@ -351,26 +325,56 @@ class TurnEntry:
                 if state.event == "reroll_once":
                     free = complete and state.is_legal(Reroll(dice, faces, None))
                     items.append(_option(PayReroll(None), t(N_("Free reroll (event card)")), free))
-            if "flip" in types:
-                items.append(_option(FlipSelected(), t(N_("Flip the selected dice")),
-                                     not self.counts and state.is_legal(Flip(tuple(sorted(self.sel_dice))))))
             v["sections"].append(_section("", max(1, len(items)), items))
-            v["prompt"] = (t(N_("{name}: the new faces, then pay")).format(name=me)
-                           if "reroll" in types else t(N_("{name}: flip the selected dice")).format(name=me))
+            v["prompt"] = t(N_("{name}: the new faces, then pay")).format(name=me)
             return
         if "assign" in types:
             self._assign_view(state, t, v, me)
             return
         hints = []
-        if "reroll" in types:
-            hints.append(t(N_("tap dice to reroll them")))
         if "flip" in types:
-            hints.append(t(N_("tap dice to flip them")))
+            hints.append(t(N_("tap dice to turn them over")))
+        if "reroll" in types:
+            hints.append(t(N_("tap New roll to reroll")) if turning else t(N_("tap dice to reroll them")))
         v["prompt"] = t(N_("{name}: choose one action")).format(name=me) + (
             " " + t(N_("(or {hint})")).format(hint=t(N_(", or ")).join(hints)) if hints else "")
         self._choose_section(state, t, v)
         if "choose" not in types and v["end_turn"]:
             v["prompt"] = t(N_("{name}: no action is possible with this roll, end the turn")).format(name=me)
+
+    def _dice_row(self, state, types, t) -> list[dict]:
+        """The rolled dice (tap to pick one up for a reroll, or under Flip the Die to turn it over) and New roll."""
+        can_change = bool({"reroll", "flip"} & types)
+        new = self._dice_entered()
+        out = []
+        for i, face in enumerate(state.dice):
+            sel = i in self.sel_dice
+            text = t(FACE[face])
+            if sel and state.event != "flip_the_die" and self.counts:
+                k = sorted(self.sel_dice).index(i)
+                text = t(FACE[new[k]]) if k < len(new) else "?"
+            out.append({"index": i, "face": face, "text": text, "selected": sel, "enabled": can_change})
+        out.append(self._new_roll_slot(types, t))
+        return out
+
+    def _new_roll_slot(self, types, t) -> dict:
+        """The slot after the five dice: the whole roll tapped in again after a reroll (however many dice were
+        picked up: the dice are alike, only what they show counts)."""
+        return {"index": NEW_ROLL, "face": "", "text": t(N_("New roll")), "selected": bool(self.new_roll),
+                "enabled": "reroll" in types}
+
+    def _new_roll_view(self, state, types, t, v, me):
+        entered = self._dice_entered()
+        for i in range(N_DICE):
+            face = entered[i] if i < len(entered) else ""
+            v["dice"].append({"index": i, "face": face, "text": t(FACE[face]) if face else "?", "selected": False,
+                              "enabled": bool(face)})
+        v["dice"].append(self._new_roll_slot(types, t))
+        v["pad"] = self._pad(t, N_DICE, True)
+        v["pad_title"] = t(N_("After the reroll: how many dice show each face?"))
+        v["prompt"] = (t(N_("{name}: tap in all 5 dice as they lie now (free: Reroll Once)"))
+                       if self.new_roll[0] is None else
+                       t(N_("{name}: tap in all 5 dice as they lie now (one chip goes face down)"))).format(name=me)
 
     def _choose_section(self, state, t, v):
         """One row per action, always all five in the same order: the count with no Wild first, then one more
@@ -399,17 +403,12 @@ class TurnEntry:
 
     def _assign_view(self, state, t, v, me):
         n = state.dice.count("wild")
-        if n == 0:
-            v["prompt"] = t(N_("{name}: all rolled actions are mandatory, one die at a time")).format(name=me)
-            v["sections"].append(_section("", 1, [_option(AssignWild(None), t(N_("Start with the first die")))]))
-            return
         i = len(self.assign)
         v["prompt"] = t(N_("{name}: all rolled actions are mandatory. Wild {i} of {n} counts as")).format(
             name=me, i=min(i + 1, n), n=n)
         v["sections"].append(_section("", len(WILD_KINDS), [_option(AssignWild(k), t(FACE[k])) for k in WILD_KINDS]))
 
     def _acting_view(self, state, t, v, me):
-        names = self.names(state)
         for i, face in enumerate(state.dice):
             v["dice"].append({"index": i, "face": face, "text": t(FACE[face]), "selected": False, "enabled": False})
         kind = self._exec_kind(state)
@@ -419,7 +418,8 @@ class TurnEntry:
                 left = state.pending.get(k, 0)
                 text = t(FACE[k]) + (f" × {left}" if left else "")
                 items.append(_option(PickKind(k), text, k in state.legal_types(), selected=k == kind))
-            v["sections"].append(_section(t(N_("Carry out next:")), len(items), items, kind="kinds"))
+            # No heading: the prompt asks "which action next?" (seven players' rows fit the wide centre).
+            v["sections"].append(_section("", len(items), items, kind="kinds"))
         left = state.pending.get(kind, 0) if kind else 0
         if "end" in state.legal_types():
             v["prompt"] = t(N_("{name}: nothing left to do, end the turn")).format(name=me)
@@ -435,10 +435,43 @@ class TurnEntry:
                 return
         self._drop_stale_picks(state, kind)
         v["sections"].append(self._goods_rows(state, t, kind))
+        if kind == "secure":  # (under All Actions Mandatory once Secure is picked: below the rows, nothing moves)
+            v["sections"].append(self._pair_row(state, t))
         for f in SEAT_FIELDS.get(kind or "", ()):
             if f in self.picks:
                 v["panel_selected"].add(self.picks[f])
         v["panel_targets"] = self._seat_targets(state, kind)
+
+    def _pair_row(self, state, t) -> dict:
+        """Below the rows: two goods of one colour into the vault in one tap, in the columns of the rows above."""
+        pairs = {a.goods[0] for a in self._candidates(state, "secure")
+                 if len(a.goods) == 2 and a.goods[0] == a.goods[1]}
+        items = [_option(None, t(N_("Pair:")), False, role="label")]
+        for g in goods_columns(state):
+            if g in UNCOLOURED:  # one of each in the game: never two
+                items.append(_option(None, "", False, role="spacer"))
+            else:
+                items.append(_option(SecurePair(g), "×2", g in pairs, good=g, role="good", seat=state.active))
+        return _section("", len(items), items, kind="goods")
+
+    def _drag_sources(self, state, kind) -> set:
+        """(seat, good) cells a drag can start from: a good some legal execution moves, of the action being carried
+        out or, under All Actions Mandatory, of any still to carry out (the drag's ends say which: drops.py)."""
+        kinds = [k for k, n in state.pending.items() if n] if state.chosen == "all" else [kind]
+        moves = [a for k in kinds if k and state.pending.get(k) for a in self._candidates(state, k)]
+        me, seat, out = state.active, state.seat_of, set()
+        for a in moves:
+            if isinstance(a, Steal):
+                out.add((seat(a.victim), a.good))
+            elif isinstance(a, Donate):
+                out.add((me, a.good))
+            elif isinstance(a, Swap):
+                out |= {(me, a.give), (seat(a.other), a.take)}
+            elif isinstance(a, Relocate):
+                out.add((seat(a.source), a.good))
+            elif isinstance(a, Secure) and len(a.goods) <= 2 and len(set(a.goods)) == len(a.goods):
+                out |= {(me, g) for g in a.goods}  # two colours (one onto the other), or the last good
+        return out
 
     def _drop_stale_picks(self, state, kind):
         """A pick kept from the last execution that no legal action allows any more is let go."""
@@ -477,6 +510,7 @@ class TurnEntry:
         names, colours = self.names(state), self.colours(state)
         columns = goods_columns(state)
         cells = self._cell_options(state, kind) if kind else set()
+        drags = self._drag_sources(state, kind) if state.step == "acting" else set()
         seats = self._seat_targets(state, kind)
         selected = self._selected_cells(state, kind)
         items = []
@@ -489,8 +523,9 @@ class TurnEntry:
             for g in columns:
                 n = free.get(g, 0)
                 text = ((t(good_label(g)) if g in UNCOLOURED else str(n)) if n else "")  # none: an empty cell
-                items.append(_option(PickGood(seat, g), text, (seat, g) in cells, good=g,
-                                     selected=selected[(seat, g)], role="good", seat=seat))
+                items.append(_option(PickGood(seat, g), text, (seat, g) in cells or (seat, g) in drags, good=g,
+                                     selected=selected[(seat, g)], role="good", seat=seat,
+                                     drag=(seat, g) in drags))
         return _section("", 1 + len(columns), items, kind="goods")
 
     def _selected_cells(self, state, kind) -> Counter:
@@ -507,37 +542,68 @@ class TurnEntry:
             out[(me, self.picks[OWN_GOOD[kind]])] += 1
         return out
 
-    # -- intents: each returns an action to apply, or None when only the selection changed ------------------------
-    # A tap that cannot do anything raises the reason: IllegalAction (the engine's) or Refusal (the app's).
-    def end_turn(self, state):
-        return EndTurn()
+    # -- intents: each returns the actions to record (none when only the selection changed) ------------------------
+    # `state` is always the table's; the handlers work on the shown state (see `prefix`), and what they make is
+    # recorded after the prefix. A tap that cannot do anything raises the reason: IllegalAction (the engine's) or
+    # Refusal (the app's).
+    def end_turn(self, state) -> tuple:
+        """End turn: pass the dice. With the app's deck, a round that ends before round 5 also reveals the next
+        round's card (it cannot be the sandstorm: there is nothing to wait for). From round 5 the starting player
+        reveals it with a tap, after the warning: that card can end the game."""
+        moves = self.prefix(state) + (EndTurn(),)
+        after = self.shown(state).apply(EndTurn())  # the engine's reason if something is left to do
+        if after.phase == "reveal" and after.setup.deck == "app" and after.round < SANDSTORM_ROUND:
+            moves += tuple(after.legal_actions()[:1])
+        return moves
 
     def reveal_missions(self, state, missions):
         return RevealMissions(tuple(missions))
 
-    def tap_die(self, state, i: int):
+    def tap_die(self, state, i: int) -> tuple:
+        """A die of the dice row (or, after them, the New roll slot)."""
         if state.phase != "turn":
             raise Refusal(N_("The dice are rolled during a player's turn"))
-        if state.dice is None:
+        if state.dice is not None and i == NEW_ROLL:
+            return self._tap_new_roll(state)
+        if state.dice is None or self.new_roll:
             entered = self._dice_entered()
             if i >= len(entered):
                 raise Refusal(N_("Tap in the roll below: how many dice show each face"))
             self.counts[entered[i]] -= 1  # take that die out again
             self.counts += Counter()
-            return None
+            return ()
         types = state.legal_types()
         if not {"reroll", "flip"} & types:
             # The engine's reason: e.g. "You cannot reroll after choosing your action", or no chip left.
             state.apply(Reroll((i,), (state.dice[i],), FACE_DOWN))
             raise Refusal(N_("These dice cannot be rerolled now"))
+        # Under Flip the Die the die is turned over (tapped again, back); otherwise it is picked up to reroll.
         if i in self.sel_dice:
             self.sel_dice.remove(i)
         else:
             self.sel_dice.append(i)
         self.counts = Counter()  # the new faces are tapped in for the dice selected
-        return None
+        return ()
 
-    def tap_player(self, state, seat: int):
+    def _tap_new_roll(self, state) -> tuple:
+        """New roll: after a reroll the group taps in all five dice again; the dice that changed are the rerolled
+        ones. Free while Reroll Once's free reroll is unused, else one chip face down."""
+        if self.new_roll:
+            self.new_roll, self.counts = (), Counter()
+            return ()
+        if state.step != "rolled":
+            raise Refusal(N_("These dice cannot be rerolled now"))
+        if state.event == "reroll_once" and not state.free_reroll_used:
+            discard = None
+        else:
+            discard = FACE_DOWN
+            state.apply(Reroll((0,), (state.dice[0],), FACE_DOWN))  # the engine's reason: no chip left, say
+        self.new_roll, self.counts = (discard,), Counter()
+        if state.event != "flip_the_die":
+            self.sel_dice = []  # dice picked up a moment ago: the whole roll is tapped in instead
+        return ()
+
+    def tap_player(self, state, seat: int) -> tuple:
         """A tap on a player's panel: the player a chip is for, or a player an execution needs."""
         colours = self.colours(state)
         if state.phase == "turn" and state.dice is None:
@@ -546,20 +612,40 @@ class TurnEntry:
                 state.apply(PlaceChip(colours[seat], hand[0] if hand else state.setup.chip_missions[0]))
                 raise Refusal(N_("No suspicion chip can be placed now"))
             self.chip_on = None if self.chip_on == seat else seat
-            return None
-        return self._pick_seat(state, seat)
+            return ()
+        pre = self.prefix(state)
+        return self._moves(pre, self._pick_seat(self.shown(state), seat))
 
-    def choose(self, state, choice: Choice):
-        """The action a tapped (enabled) option leads to, or None when it only changed the selection."""
+    def choose(self, state, choice: Choice) -> tuple:
+        """The actions a tapped (enabled) option records: none when it only changed the selection."""
         handler = _CHOICE_HANDLERS.get(type(choice))
         if handler is None:
             raise TypeError(f"not a round-screen choice: {choice!r}")
-        return handler(self, state, choice)
+        pre, shown = self.prefix(state), self.shown(state)
+        return self._moves(pre, handler(self, shown, choice))
+
+    def drop(self, state, source, target) -> tuple:
+        """A drag: a good (`PickGood`) or a chip in hand (`ChipMission`) let go on a cell (`PickGood`) or a player
+        (`PickSeat`). Read by companion/ui/obscurians/drops.py; the engine judges the move it means."""
+        pre, shown = self.prefix(state), self.shown(state)
+        if isinstance(source, ChipMission):
+            if shown.step != "chips":
+                raise Refusal(N_("Suspicion chips are placed before rolling"))
+            action = drops.read_chip(shown, source, target)
+        elif isinstance(source, PickGood):
+            if shown.step != "acting":
+                raise Refusal(N_("Goods move once the action is chosen"))
+            action = drops.read(shown, self._exec_kind(shown), source, target)
+        else:
+            raise TypeError(f"not something to drag: {source!r}")
+        shown.apply(action)  # the engine's reason if the rules do not allow it
+        return pre + (action,)
 
     def explain(self, state, choice: Choice) -> Exception:
         """Why a disabled option does nothing: the engine's refusal of what it would mean, or the app's reason."""
+        shown = self.shown(state)
         try:
-            why = _EXPLAIN.get(type(choice), TurnEntry._explain_default)(self, state, choice)
+            why = EXPLAIN.get(type(choice), Reasons._explain_default)(self, shown, choice)
         except (IllegalAction, Refusal) as err:
             return err
         return why if isinstance(why, Exception) else Refusal(N_("This option is not available now"))
@@ -575,12 +661,13 @@ class TurnEntry:
 
     def _chip(self, state, choice: ChipMission):
         if self.chip_on is None:
-            raise Refusal(N_("Tap the player you suspect first"))
+            raise Refusal(N_("Drag the chip onto the player you suspect, or tap that player first"))
         return PlaceChip(self.colours(state)[self.chip_on], choice.mission)
 
     def _face_count(self, state, choice: FaceCount):
-        total = N_DICE if state.dice is None else len(self.sel_dice)
-        if state.dice is not None and (not self.sel_dice or "reroll" not in state.legal_types()):
+        whole = state.dice is None or bool(self.new_roll)  # all five dice: a roll, or a New roll
+        total = N_DICE if whole else len(self.sel_dice)
+        if not whole and (not self.sel_dice or "reroll" not in state.legal_types()):
             raise Refusal(N_("Tap the dice to reroll first"))
         if self.counts[choice.face] == choice.n:
             del self.counts[choice.face]
@@ -591,7 +678,10 @@ class TurnEntry:
         if state.dice is None and "roll" not in state.legal_types():
             state.apply(Roll(tuple([choice.face] * N_DICE)))  # the engine's reason (e.g. Chips or Dice)
         self.counts[choice.face] = choice.n
-        if state.dice is None and sum(self.counts.values()) == N_DICE:
+        if whole and sum(self.counts.values()) == N_DICE:
+            if self.new_roll:
+                dice, faces = rerolled(state.dice, self._dice_entered())
+                return Reroll(dice, faces, self.new_roll[0])
             return Roll(tuple(self._dice_entered()))
         return None
 
@@ -600,18 +690,12 @@ class TurnEntry:
             raise Refusal(N_("Tap in the new faces of the selected dice first"))
         return Reroll(tuple(sorted(self.sel_dice)), tuple(self._dice_entered()), choice.discard)
 
-    def _flip(self, state, choice: FlipSelected):
-        if not self.sel_dice:
-            raise Refusal(N_("Tap the dice to flip first"))
-        return Flip(tuple(sorted(self.sel_dice)))
-
     def _choose_action(self, state, choice: ChooseAction):
         return Choose(choice.kind, choice.wilds)
 
     def _assign(self, state, choice: AssignWild):
         n = state.dice.count("wild")
-        if choice.kind is not None:
-            self.assign.append(choice.kind)
+        self.assign.append(choice.kind)
         if len(self.assign) >= n:
             return AssignWilds(tuple(self.assign))
         return None
@@ -622,6 +706,12 @@ class TurnEntry:
         if choice.kind != self.kind:
             self.kind, self.picks, self.secure_sel = choice.kind, {}, []
         return None
+
+    def _secure_pair(self, state, choice: SecurePair):
+        if state.pending.get("secure", 0) >= TRADE_BAN_SECURES:
+            return self._secure_all(state, SecureAll())
+        self.secure_sel = []
+        return Secure((choice.good, choice.good))
 
     def _secure_all(self, state, choice: SecureAll):
         cands = self._candidates(state, "secure")
@@ -642,6 +732,8 @@ class TurnEntry:
         if kind is None:
             raise self._good_reason(state, kind, seat, good)
         if kind == "secure":
+            if seat != state.active:
+                raise self._good_reason(state, kind, seat, good)
             return self._secure_good(state, good)
         if seat == state.active and kind in OWN_GOOD:
             new = {OWN_GOOD[kind]: good}
@@ -685,130 +777,10 @@ class TurnEntry:
             return next(a for a in self._candidates(state, "secure") if Counter(a.goods) == done)
         return None
 
-    # -- reasons -------------------------------------------------------------------------------------------------
-    def _engine_reason(self, state, action) -> Exception:
-        """The engine's refusal of `action`, or a plain app reason if (surprisingly) it is legal."""
-        try:
-            state.apply(action)
-        except IllegalAction as err:
-            return err
-        return Refusal(N_("This option is not available now"))
-
-    def _representative(self, state, kind, seat=None, good=None):
-        """An execution of `kind` through `seat` (and `good`) for the engine to judge."""
-        me, colours = state.active, self.colours(state)
-        theirs = (state.goods[seat] or state.secured[seat]) if seat is not None else {}
-        their_good = good or next(iter(sorted(theirs, key=good_sort_key)), colours[seat] if seat is not None else "")
-        mine = next(iter(sorted(state.goods[me], key=good_sort_key)), colours[me])
-        other = next((i for i in range(state.n_players) if i not in (me, seat)), me)
-        seat = me if seat is None else seat
-        if kind == "steal":
-            return Steal(colours[seat], their_good)
-        if kind == "donate":
-            return Donate(colours[seat], good or mine)
-        if kind == "swap":
-            return Swap(colours[seat], good if seat == me and good else mine, their_good)
-        if kind == "relocate":
-            return Relocate(colours[seat], colours[other], their_good)
-        if kind == "secure":
-            return Secure((good or mine, good or mine))
-        return Steal(colours[seat], their_good)
-
-    def _seat_reason(self, state, kind, seat) -> Exception:
-        if state.phase == "reveal":
-            return self._engine_reason(state, PlaceChip(self.colours(state)[seat], MISSIONS[0]))
-        if state.step == "rolled":
-            return self._engine_reason(state, self._representative(state, "steal", seat))
-        if kind is None:
-            if state.chosen == "all":
-                return Refusal(N_("Tap the action to carry out next first"))
-            return self._engine_reason(state, self._representative(state, state.chosen or "steal", seat))
-        if kind == "secure":
-            return Refusal(N_("Secure uses only your own goods: tap them on your row"))
-        if kind == "donate" and any(self._fields(state, a)["to"] == seat for a in self._candidates(state, kind)):
-            return Refusal(N_("To give {name} a good, tap it on {name}'s row"), name=state.name(seat))
-        if kind == "relocate" and "source" in self.picks and seat == self.picks["source"]:
-            return self._engine_reason(state, Relocate(self.colours(state)[seat], self.colours(state)[seat],
-                                                       self.picks.get("good", self.colours(state)[seat])))
-        return self._engine_reason(state, self._representative(state, kind, seat))
-
-    def _good_reason(self, state, kind, seat, good) -> Exception:
-        if state.phase != "turn" or state.step != "acting":
-            return self._seat_reason(state, kind, seat)
-        if kind is None:
-            return Refusal(N_("Tap the action to carry out next first"))
-        me = state.active
-        if kind == "secure" and seat != me:
-            return Refusal(N_("Secure uses only your own goods: tap them on your row"))
-        if kind == "swap" and seat == me:
-            return self._engine_reason(state, self._representative(state, "swap", self.picks.get("other", me), None)
-                                       if "other" in self.picks else Swap(state.colour(me), good, good))
-        return self._engine_reason(state, self._representative(state, kind, seat, good))
-
-    def _kind_reason(self, state, kind) -> Exception:
-        if kind not in state.pending:
-            return self._engine_reason(state, self._representative(state, kind, (state.active + 1) % state.n_players))
-        return Refusal(N_("Nobody can be the target of {action} now"), action=FACE[kind])  # a msgid: translated
-
-    def _explain_default(self, state, choice):
-        return Refusal(N_("This option is not available now"))
-
-    def _explain_reveal(self, state, choice: Reveal):
-        return self._engine_reason(state, RevealEvent(choice.card))
-
-    def _explain_chip(self, state, choice: ChipMission):
-        if self.chip_on is None:
-            return Refusal(N_("Tap the player you suspect first"))
-        return self._engine_reason(state, PlaceChip(self.colours(state)[self.chip_on], choice.mission))
-
-    def _explain_count(self, state, choice: FaceCount):
-        try:
-            self._face_count_check(state, choice)
-        except (IllegalAction, Refusal) as err:
-            return err
-        return Refusal(N_("This option is not available now"))
-
-    def _face_count_check(self, state, choice: FaceCount):
-        if state.dice is None and "roll" not in state.legal_types():
-            state.apply(Roll(tuple([choice.face] * N_DICE)))
-        total = N_DICE if state.dice is None else len(self.sel_dice)
-        others = sum(n for f, n in self.counts.items() if f != choice.face)
-        if others + choice.n > total:
-            raise Refusal(N_("That makes more than {n} dice: {left} still to tap in"), n=total, left=total - others)
-
-    def _explain_pay(self, state, choice: PayReroll):
-        if sum(self.counts.values()) != len(self.sel_dice) or not self.sel_dice:
-            return Refusal(N_("Tap in the new faces of the selected dice first"))
-        return self._engine_reason(state, Reroll(tuple(sorted(self.sel_dice)), tuple(self._dice_entered()),
-                                                 choice.discard))
-
-    def _explain_flip(self, state, choice: FlipSelected):
-        if self.counts:
-            return Refusal(N_("New faces are tapped in: this is a reroll. Cancel to flip instead"))
-        return self._engine_reason(state, Flip(tuple(sorted(self.sel_dice)) or (0,)))
-
-    def _explain_choose(self, state, choice: ChooseAction):
-        return self._engine_reason(state, Choose(choice.kind, choice.wilds))
-
-    def _explain_kind(self, state, choice: PickKind):
-        return self._kind_reason(state, choice.kind)
-
-    def _explain_seat(self, state, choice: PickSeat):
-        return self._seat_reason(state, self._exec_kind(state), choice.seat)
-
-    def _explain_good(self, state, choice: PickGood):
-        return self._good_reason(state, self._exec_kind(state), choice.seat, choice.good)
-
-
 _CHOICE_HANDLERS = {
     Cancel: TurnEntry._cancel, Reveal: TurnEntry._reveal, ChipMission: TurnEntry._chip,
-    FaceCount: TurnEntry._face_count, PayReroll: TurnEntry._reroll, FlipSelected: TurnEntry._flip,
+    FaceCount: TurnEntry._face_count, PayReroll: TurnEntry._reroll,
     ChooseAction: TurnEntry._choose_action, AssignWild: TurnEntry._assign, PickKind: TurnEntry._pick_kind,
     PickSeat: TurnEntry._pick_seat_choice, PickGood: TurnEntry._pick_good, SecureAll: TurnEntry._secure_all,
-}
-_EXPLAIN = {
-    Reveal: TurnEntry._explain_reveal, ChipMission: TurnEntry._explain_chip, FaceCount: TurnEntry._explain_count,
-    PayReroll: TurnEntry._explain_pay, FlipSelected: TurnEntry._explain_flip,
-    ChooseAction: TurnEntry._explain_choose, PickKind: TurnEntry._explain_kind, PickSeat: TurnEntry._explain_seat,
-    PickGood: TurnEntry._explain_good,
+    SecurePair: TurnEntry._secure_pair,
 }

@@ -7,17 +7,20 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
-from companion.ui.widgets import BigButton, Panel
+from companion.ui.widgets import BigButton, Draggable, Panel
 
 
-class ChoiceButton(BigButton):
-    """An option of the turn (companion.ui.obscurians.turn Choice); tapped while not `enabled`, it says why."""
+class ChoiceButton(Draggable, BigButton):
+    """An option of the turn (companion.ui.obscurians.choices); tapped while not `enabled`, it says why. With
+    `drag`, it can also be dragged (a good, a chip in hand) onto a widget that `accepts_drop`."""
 
+    __events__ = ("on_drop",)
     choice = ObjectProperty(None, allownone=True)
     enabled = BooleanProperty(True)
     good = StringProperty("")
     role = StringProperty("button")   # "button", "name" (a player's row), "good" (a cell), "spacer", "label"
     seat = ObjectProperty(None, allownone=True)
+    accepts_drop = BooleanProperty(False)
 
 
 class PadButton(BigButton):
@@ -139,6 +142,8 @@ class PutBackButton(BigButton):
 
 
 class PlayerPanel(ButtonBehavior, Panel):
+    accepts_drop = True    # a good or a chip let go on a player's panel goes to that player
+    hover = BooleanProperty(False)
     seat = NumericProperty(0)
     name = StringProperty("")
     ink = ListProperty([1, 1, 1, 1])
