@@ -296,7 +296,10 @@ class Draggable:
         Window.remove_widget(state["ghost"])
         if state["over"] is not None:
             state["over"].hover = False
-        self.dispatch("on_drop", drop_target_at(state["targets"], self._window_pos(touch)))
+        if self.get_root_window() is None:  # the screen changed under the finger (a die thrown, say): no drop
+            return True
+        self.dispatch("on_drop", drop_target_at([w for w in state["targets"] if w.get_root_window() is not None],
+                                                self._window_pos(touch)))
         return True
 
     def _make_ghost(self):

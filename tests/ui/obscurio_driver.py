@@ -31,7 +31,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tests.ui.drive import run_app  # noqa: E402
-from tests.ui.touch import Stuck, Touch  # noqa: E402  (the shared touch driver; Stuck for the scenarios)
+from tests.ui.touch import Touch  # noqa: E402  (the shared touch driver)
 
 NAMES = ("Gala", "Bea", "Cruz", "Dani", "Eli", "Fran", "Gus", "Hugo")
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.ui.obscurio_driver import NAMES, Stuck
+from tests.ui.obscurio_driver import NAMES
+from tests.ui.touch import Stuck
 
 TABLE, NIGHT, ACCUSE, END, PRIVATE = ("obscurio-table", "obscurio-night", "obscurio-accusation", "obscurio-end",
                                       "obscurio-loyalty")

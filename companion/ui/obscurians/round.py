@@ -25,8 +25,8 @@ from companion.games.obscurians.vocabulary import EVENT, EVENT_EFFECT, MISSION
 from companion.session.store import StoreError
 from companion.ui import seating
 from companion.ui import widgets as shared_widgets
-from companion.ui.obscurians import look, widgets as _own_widgets  # noqa: F401  (this game's widget classes)
-from companion.ui.obscurians.choices import NEW_ROLL, Cancel, PickSeat
+from companion.ui.obscurians import look, widgets as _own_widgets  # (this game's widget classes, for the .kv too)
+from companion.ui.obscurians.choices import NEW_ROLL, Cancel, ChipMission, PickSeat
 from companion.ui.obscurians.goods import good_label, good_sort_key
 from companion.ui.obscurians.refusal import Refusal
 from companion.ui.obscurians.turn import TurnEntry
@@ -114,12 +114,11 @@ class RoundModel(EventDispatcher):
         """A piece dragged (a good, a chip in hand: `source`, its choice) and let go on `target`: a cell or a row's
         name (a ChoiceButton), a player's panel, or nothing."""
         if target is None:  # let go where nothing takes it: say where it goes
-            chip = type(source).__name__ == "ChipMission"
-            self._explain(Refusal(N_("Let the chip go on the player you suspect") if chip
+            self._explain(Refusal(N_("Let the chip go on the player you suspect") if isinstance(source, ChipMission)
                                   else N_("Let it go on a player's row or on their panel")))
             self.refresh()
             return
-        where = PickSeat(target.seat) if hasattr(target, "status") else target.choice  # a PlayerPanel, or a cell
+        where = PickSeat(target.seat) if isinstance(target, _own_widgets.PlayerPanel) else target.choice
         self._intent(self.entry.drop, source, where)
 
     def cancel(self) -> None:
