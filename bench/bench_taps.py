@@ -1,6 +1,7 @@
 """Taps per action: whole Obscurians games played through the real screen by touch, the touches counted.
 
     .venv/bin/python bench/bench_taps.py [--seeds 4] [--players 4 7] [--policies random plausible] [--taps-only]
+    .venv/bin/python bench/bench_taps.py --entry-only [--seeds 20] ...   # no screen: through TurnEntry alone
 
 Each game runs the real app under Xvfb (tests/ui/harness.py play): a scripted player decides every move
 (tests/ui/policies.py: "random" is the engine's uniform random player, "plausible" plays like people do) and the
@@ -11,6 +12,9 @@ move is tapped in without drags (the two-tap ways stay). An action is an effecti
 records it (the missions reveal at the end is left out: it is tapped on the end screen, one tap per player; the
 first event card, revealed by the setup's Start, is in, with no touch on this screen). Taps that close an
 announcement (an event card, the sandstorm, the winner) are counted apart.
+
+--entry-only enters the same moves through TurnEntry alone, the view-model the screen mirrors widget for widget
+(tests/ui/intents.enter: the same touches, no Kivy, a second per game): many more games for a steadier figure.
 
 "Before" is the same games' actions priced with what the previous round screen (commit d232883) needed per move:
 a die per tap (5 for a roll), the player's panel and then the good (a Swap or Relocate: 3), two goods and "Secure"
@@ -86,13 +90,51 @@ def taps_before(state, action) -> int:
     return 2 + extra
 
 
+def entry_game(players: int, seed: int, policy: str, taps_only: bool) -> tuple[int, int]:
+    """One game through TurnEntry alone: (touches, recorded actions), the first card revealed by the setup."""
+    import random
+
+    from companion.games.obscurians.randplay import random_setup
+    from companion.games.obscurians.state import new_game
+    from companion.ui.obscurians.turn import TurnEntry
+    from tests.ui.intents import enter
+    from tests.ui.policies import POLICIES
+
+    rng = random.Random(seed)
+    state = new_game(random_setup(rng, seed, players))
+    state = state.apply(state.legal_actions()[0])  # the setup's Start reveals round 1's card (the app's deck)
+    vm, decided, touches, actions, memory = TurnEntry(), state, 0, 1, {}
+    while state.phase in ("reveal", "turn"):
+        wanted = POLICIES[policy](decided, rng, memory)
+        state, decided, recorded, n = enter(vm, state, decided, wanted, drags=not taps_only)
+        touches, actions = touches + n, actions + len(recorded)
+    return touches, actions
+
+
+def entry_only(args) -> int:
+    for policy in args.policies:
+        per_count = {}
+        for players in args.players:
+            games = [entry_game(players, seed, policy, args.taps_only) for seed in range(1, args.seeds + 1)]
+            per_count[players] = (sum(t for t, _ in games), sum(a for _, a in games))
+        taps, actions = sum(t for t, _ in per_count.values()), sum(a for _, a in per_count.values())
+        print(f"{policy} player, through TurnEntry alone ({'taps only' if args.taps_only else 'with drags'}), "
+              f"{args.seeds} games each with {' and '.join(map(str, args.players))} players: "
+              f"{taps / actions:.2f} touches per action ({taps} touches, {actions} actions); "
+              + ", ".join(f"{n} players {t / a:.2f}" for n, (t, a) in per_count.items()))
+    return 0
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--seeds", type=int, default=4)
     p.add_argument("--players", type=int, nargs="*", default=[4, 7])
     p.add_argument("--policies", nargs="*", default=["random", "plausible"])
     p.add_argument("--taps-only", action="store_true", help="enter every move with taps (no drags)")
+    p.add_argument("--entry-only", action="store_true", help="through TurnEntry alone, no screen (fast)")
     args = p.parse_args()
+    if args.entry_only:
+        return entry_only(args)
     if not os.environ.get("DISPLAY"):
         if not shutil.which("xvfb-run"):
             raise SystemExit("no DISPLAY and no xvfb-run: install xvfb")
