@@ -199,6 +199,8 @@ def _drag(state, v, action):
     """A move in one touch: a tap where one is enough (a steal or a donate of the action being carried out, two
     goods of one colour, a trade ban), else the good dragged from where it is to where it goes."""
     seat, me = state.seat_of, state.active
+    if not any(sec["kind"] in ("goods", "chips") for sec in v["sections"]):
+        return None  # no rows on screen yet (All Actions Mandatory, no Wild: the action is picked first)
     current = action.TYPE if state.chosen != "all" else _picked(v)
     if isinstance(action, (Steal, Donate)) and current == action.TYPE:
         return None  # one tap (below)
@@ -206,7 +208,9 @@ def _drag(state, v, action):
         return ("drop", PickGood(seat(action.victim), action.good), PickSeat(me), "row")
     if isinstance(action, Donate):
         return ("drop", PickGood(me, action.good), PickSeat(seat(action.to)), "row")
-    if isinstance(action, Swap):
+    if isinstance(action, Swap):  # good onto good; under a Donate picked, mine onto theirs would be that Donate
+        if current == "donate":
+            return ("drop", PickGood(seat(action.other), action.take), PickGood(me, action.give), "row")
         return ("drop", PickGood(me, action.give), PickGood(seat(action.other), action.take), "row")
     if isinstance(action, Relocate):
         return ("drop", PickGood(seat(action.source), action.good), PickSeat(seat(action.target)), "row")
@@ -260,6 +264,10 @@ def _offered(v, choice) -> bool:
     return False
 
 
+def _draggable(v, choice) -> bool:
+    return any(o["choice"] == choice and o["drag"] for o in _items(v))
+
+
 def enter(vm, state, decided, wanted, drags: bool = True, limit: int = 40):
     """Enter the move `wanted`, decided in the position `decided` (the table's state with what the screen shows as
     made but not recorded yet: TurnEntry.prefix), the way a player who knows it would.
@@ -275,6 +283,7 @@ def enter(vm, state, decided, wanted, drags: bool = True, limit: int = 40):
         v = vm.view(state, lambda m: m)
         tap = next_tap(shown, v, wanted, drags, goal)
         assert tap[0] != "choice" or _offered(v, tap[1]), f"a dimmed option tapped for {wanted!r}: {tap}"
+        assert tap[0] != "drop" or _draggable(v, tap[1]), f"dragged what the screen does not show: {tap}"
         moves = touch(vm, state, tap)
         for action in moves:
             state = state.apply(action)

@@ -199,7 +199,7 @@ class RoundModel(EventDispatcher):
         self.prompt = v["prompt"]
         self.dice = [dict(d, **look.die_colours(d["face"], d["selected"], d["index"] == NEW_ROLL)) for d in v["dice"]]
         # The dice matter until the action is chosen (rerolls, flips); then the prompt says what is left.
-        self.dice_shown = state.step == "rolled"
+        self.dice_shown = v["dice_shown"]
         self.pad = [dict(row, counts=[dict(c) for c in row["counts"]]) for row in v["pad"]]
         self.pad_title = v["pad_title"]
         self.sections = [self._section(s) for s in v["sections"]]

@@ -215,23 +215,23 @@ class TurnEntry(Reasons):
         types = state.legal_types()
         v = {"prompt": "", "dice": [], "pad": [], "pad_title": "", "sections": [], "panel_targets": set(),
              "panel_selected": set(), "end_turn": "end" in types, "cancel": self._has_selection(),
-             "stage": state.phase, "assigned": list(self.assign), "secure_sel": list(self.secure_sel)}
+             "stage": state.phase, "assigned": list(self.assign), "secure_sel": list(self.secure_sel),
+             "dice_shown": False}
         if state.phase == "reveal":
             self._reveal_view(state, t, v)
         elif state.phase == "turn" and state.dice is None:
             v["stage"] = "chips"
             self._chips_view(state, types, t, v, me)
         elif state.step == "rolled":
-            v["stage"] = "rolled"
+            v["stage"], v["dice_shown"] = "rolled", True
             self._rolled_view(state, types, t, v, me, base)
+        elif state.step == "acting" and base.step == "rolled" and self.kind is None:
+            # All Actions Mandatory with no Wild (see `prefix`): which die first, or a reroll (the dice are there).
+            v["stage"], v["dice_shown"] = "acting", True
+            self._first_die_view(state, base, t, v, me)
         elif state.step == "acting":
             v["stage"] = "acting"
             self._acting_view(state, t, v, me)
-            if base.step == "rolled":  # All Actions Mandatory with no Wild (see `prefix`): rerolls are still open
-                base_types = base.legal_types()
-                v["dice"] = self._dice_row(base, base_types, t)
-                if "reroll" in base_types and "end" not in types:
-                    v["prompt"] += " " + t(N_("(or {hint})")).format(hint=t(N_("tap dice to reroll them")))
         return v
 
     def _has_selection(self) -> bool:
@@ -408,18 +408,32 @@ class TurnEntry(Reasons):
             name=me, i=min(i + 1, n), n=n)
         v["sections"].append(_section("", len(WILD_KINDS), [_option(AssignWild(k), t(FACE[k])) for k in WILD_KINDS]))
 
+    def _kinds_section(self, state, t, kind) -> dict:
+        """All Actions Mandatory: the five actions, always in the same places, each with what is left of it. No
+        heading: the prompt asks "which action next?" (seven players' rows fit the wide centre)."""
+        items = []
+        for k in ACTION_KINDS:
+            left = state.pending.get(k, 0)
+            text = t(FACE[k]) + (f" × {left}" if left else "")
+            items.append(_option(PickKind(k), text, k in state.legal_types(), selected=k == kind))
+        return _section("", len(items), items, kind="kinds")
+
+    def _first_die_view(self, state, base, t, v, me):
+        """All Actions Mandatory, no Wild rolled: the dice (a reroll is still open) and the five actions; the goods
+        rows come with the first action picked, as they come with the choice of action in any other round."""
+        base_types = base.legal_types()
+        v["dice"] = self._dice_row(base, base_types, t)
+        v["sections"].append(self._kinds_section(state, t, None))
+        v["prompt"] = t(N_("{name}: which action next?")).format(name=me)
+        if "reroll" in base_types:
+            v["prompt"] += " " + t(N_("(or {hint})")).format(hint=t(N_("tap dice to reroll them")))
+
     def _acting_view(self, state, t, v, me):
         for i, face in enumerate(state.dice):
             v["dice"].append({"index": i, "face": face, "text": t(FACE[face]), "selected": False, "enabled": False})
         kind = self._exec_kind(state)
-        if state.chosen == "all":  # All Actions Mandatory: the five actions, always in the same places
-            items = []
-            for k in ACTION_KINDS:
-                left = state.pending.get(k, 0)
-                text = t(FACE[k]) + (f" × {left}" if left else "")
-                items.append(_option(PickKind(k), text, k in state.legal_types(), selected=k == kind))
-            # No heading: the prompt asks "which action next?" (seven players' rows fit the wide centre).
-            v["sections"].append(_section("", len(items), items, kind="kinds"))
+        if state.chosen == "all":
+            v["sections"].append(self._kinds_section(state, t, kind))
         left = state.pending.get(kind, 0) if kind else 0
         if "end" in state.legal_types():
             v["prompt"] = t(N_("{name}: nothing left to do, end the turn")).format(name=me)
