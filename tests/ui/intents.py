@@ -22,8 +22,8 @@ from companion.games.obscurians.actions import (
 )
 from companion.games.obscurians.constants import FACE_DOWN, FACES
 from companion.ui.obscurians.turn import (
-    NEW_ROLL, AssignWild, Cancel, ChipMission, ChooseAction, FaceCount, PayReroll, PickGood, PickKind, PickSeat,
-    Reveal, SecureAll, SecurePair,
+    NEW_ROLL, AssignWild, Cancel, ChipMission, ChooseAction, DieSlot, FaceCount, PayReroll, PickGood, PickKind,
+    PickSeat, Reveal, SecureAll, SecurePair,
 )
 
 
@@ -126,6 +126,13 @@ def _reroll(state, v, action, drags):
 def next_tap(state, v, action, drags: bool = True, goal=None):
     """The next touch toward `action` in `state` (the state the screen shows), given the view `v` it shows now.
     `goal` (the position `action` leads to) is needed for a Flip: the dice still to turn over."""
+    tap = _next_tap(state, v, action, drags, goal)
+    if tap[0] == "die" and any(s["kind"] == "dice" for s in v["sections"]):
+        return ("choice", DieSlot(tap[1]))  # the dice shown among the options (All Actions Mandatory, no Wild)
+    return tap
+
+
+def _next_tap(state, v, action, drags, goal):
     seat = state.seat_of
     me = state.active
     if isinstance(action, RevealEvent):

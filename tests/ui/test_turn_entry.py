@@ -23,6 +23,7 @@ from companion.ui.obscurians.turn import (
     NEW_ROLL, AssignWild, ChipMission, ChooseAction, FaceCount, PayReroll, PickGood, PickKind, PickSeat, Refusal,
     SecurePair, TurnEntry, goods_columns, rerolled,
 )
+from companion.ui.obscurians.choices import DieSlot
 from tests.ui.intents import enter, touch
 
 COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "turquoise")
@@ -225,8 +226,12 @@ def test_all_actions_mandatory_with_no_wild_still_offers_the_reroll():
     state = rolled(("steal", "secure", "donate", "swap", "relocate"), "all_actions_mandatory")
     vm = TurnEntry()
     v = vm.view(state, lambda m: m)
-    assert [d["enabled"] for d in v["dice"]] == [True] * 6  # the five dice and New roll
-    vm.tap_die(state, 0)
+    # The actions first, the dice below them (the goods rows will take their place: the actions never move).
+    assert [s["kind"] for s in v["sections"]] == ["kinds", "dice"]
+    dice = v["sections"][1]["items"]
+    assert [o["choice"] for o in dice] == [DieSlot(i) for i in range(5)] + [DieSlot(NEW_ROLL)]
+    assert all(o["enabled"] for o in dice) and not v["dice_shown"]
+    assert vm.choose(state, DieSlot(0)) == ()  # the same as a tap on the die: picked up
     assert vm.prefix(state) == ()  # a die picked up: this is a reroll, not yet the actions
     vm.choose(state, FaceCount("wild", 1))
     assert vm.choose(state, PayReroll(FACE_DOWN)) == (Reroll((0,), ("wild",), FACE_DOWN),)

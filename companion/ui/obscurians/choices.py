@@ -67,11 +67,16 @@ class SecurePair:
 
 
 @dataclass(frozen=True)
+class DieSlot:
+    index: int           # a die of the roll shown among the options (or NEW_ROLL): the same as a tap on that die
+
+
+@dataclass(frozen=True)
 class Cancel:
     pass
 
 
 Choice = (Reveal | ChipMission | FaceCount | PayReroll | ChooseAction | AssignWild | PickKind
-          | PickSeat | PickGood | SecureAll | SecurePair | Cancel)
+          | PickSeat | PickGood | SecureAll | SecurePair | DieSlot | Cancel)
 
 NEW_ROLL = N_DICE  # the slot after the five dice: "New roll", the whole roll tapped in again after a reroll

@@ -270,6 +270,9 @@ class RoundModel(EventDispatcher):
                 rgba, ink = [0, 0, 0, 0], [0.85, 0.87, 0.93, 1]
             elif o["role"] == "name":
                 rgba, ink = list(look.RGBA[good]), list(look.INK[good])
+            elif o["role"] == "die":  # a die of the roll among the options (All Actions Mandatory, no Wild)
+                colours = look.die_colours(good, o["selected"], o["choice"].index == NEW_ROLL)
+                rgba, ink, good = colours["rgba"], colours["ink"], ""
             elif good:
                 rgba, ink = list(look.RGBA[good]), list(look.INK[good])
             else:

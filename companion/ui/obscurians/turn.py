@@ -40,8 +40,8 @@ from companion.games.obscurians.state import TRADE_BAN_SECURES
 from companion.games.obscurians.vocabulary import EVENT, FACE, MISSION
 from companion.ui.obscurians import drops
 from companion.ui.obscurians.choices import (
-    NEW_ROLL, AssignWild, Cancel, ChipMission, Choice, ChooseAction, FaceCount, PayReroll, PickGood, PickKind,
-    PickSeat, Reveal, SecureAll, SecurePair,
+    NEW_ROLL, AssignWild, Cancel, ChipMission, Choice, ChooseAction, DieSlot, FaceCount, PayReroll, PickGood,
+    PickKind, PickSeat, Reveal, SecureAll, SecurePair,
 )
 from companion.ui.obscurians.goods import good_label, goods_columns
 from companion.ui.obscurians.reasons import EXPLAIN, Reasons
@@ -227,7 +227,7 @@ class TurnEntry(Reasons):
             self._rolled_view(state, types, t, v, me, base)
         elif state.step == "acting" and base.step == "rolled" and self.kind is None:
             # All Actions Mandatory with no Wild (see `prefix`): which die first, or a reroll (the dice are there).
-            v["stage"], v["dice_shown"] = "acting", True
+            v["stage"] = "acting"
             self._first_die_view(state, base, t, v, me)
         elif state.step == "acting":
             v["stage"] = "acting"
@@ -414,16 +414,21 @@ class TurnEntry(Reasons):
         items = []
         for k in ACTION_KINDS:
             left = state.pending.get(k, 0)
-            text = t(FACE[k]) + (f" × {left}" if left else "")
-            items.append(_option(PickKind(k), text, k in state.legal_types(), selected=k == kind))
+            # The count first: where five names do not fit (Verschieben, Intercambiar) the end of the name goes,
+            # never what is left to do.
+            text = (f"{left} × " if left else "") + t(FACE[k])
+            items.append(_option(PickKind(k), text, k in state.legal_types(), selected=k == kind, role="kind"))
         return _section("", len(items), items, kind="kinds")
 
     def _first_die_view(self, state, base, t, v, me):
-        """All Actions Mandatory, no Wild rolled: the dice (a reroll is still open) and the five actions; the goods
-        rows come with the first action picked, as they come with the choice of action in any other round."""
+        """All Actions Mandatory, no Wild rolled: the five actions, and below them the dice (a reroll is still
+        open: tap them to pick them up, or New roll). The goods rows come with the first action picked, in the dice's
+        place: the row of actions stays where it is."""
         base_types = base.legal_types()
-        v["dice"] = self._dice_row(base, base_types, t)
         v["sections"].append(self._kinds_section(state, t, None))
+        dice = [_option(DieSlot(d["index"]), d["text"], d["enabled"], role="die", good=d["face"],
+                        selected=d["selected"]) for d in self._dice_row(base, base_types, t)]
+        v["sections"].append(_section("", 3, dice, kind="dice"))
         v["prompt"] = t(N_("{name}: which action next?")).format(name=me)
         if "reroll" in base_types:
             v["prompt"] += " " + t(N_("(or {hint})")).format(hint=t(N_("tap dice to reroll them")))
@@ -632,6 +637,8 @@ class TurnEntry(Reasons):
 
     def choose(self, state, choice: Choice) -> tuple:
         """The actions a tapped (enabled) option records: none when it only changed the selection."""
+        if isinstance(choice, DieSlot):
+            return self.tap_die(state, choice.index)
         handler = _CHOICE_HANDLERS.get(type(choice))
         if handler is None:
             raise TypeError(f"not a round-screen choice: {choice!r}")
@@ -657,6 +664,12 @@ class TurnEntry(Reasons):
 
     def explain(self, state, choice: Choice) -> Exception:
         """Why a disabled option does nothing: the engine's refusal of what it would mean, or the app's reason."""
+        if isinstance(choice, DieSlot):  # what a tap on that die says
+            try:
+                self.tap_die(state, choice.index)
+            except (IllegalAction, Refusal) as err:
+                return err
+            return Refusal(N_("This option is not available now"))
         shown = self.shown(state)
         try:
             why = EXPLAIN.get(type(choice), Reasons._explain_default)(self, shown, choice)

@@ -18,7 +18,8 @@ class ChoiceButton(Draggable, BigButton):
     choice = ObjectProperty(None, allownone=True)
     enabled = BooleanProperty(True)
     good = StringProperty("")
-    role = StringProperty("button")   # "button", "name" (a player's row), "good" (a cell), "spacer", "label"
+    role = StringProperty("button")   # "button", "name" (a player's row), "good" (a cell), "kind" (All Actions
+    #                                   Mandatory's row of actions), "die" (a die among the options), "spacer", "label"
     seat = ObjectProperty(None, allownone=True)
     accepts_drop = BooleanProperty(False)
 
