@@ -322,10 +322,14 @@ def drop_targets(source) -> list:
     return out
 
 
+def covers(w, pos) -> bool:
+    """Is the window point `pos` on `w`, wherever and however turned `w` is?"""
+    return w.parent is not None and w.collide_point(*w.parent.to_widget(*pos))
+
+
 def drop_target_at(targets, pos):
     """The target under the window point `pos` (the smallest, when one holds another), or None."""
-    hits = [w for w in targets if w.parent is not None and w.collide_point(*w.parent.to_widget(*pos))
-            and _inside_views(w, pos)]
+    hits = [w for w in targets if covers(w, pos) and in_sight(w, pos)]
     return min(hits, key=lambda w: w.width * w.height) if hits else None
 
 
@@ -337,11 +341,11 @@ def _shown(w) -> bool:
     return True
 
 
-def _inside_views(w, pos) -> bool:
-    """Not scrolled out of sight: the point is inside every ScrollView around `w`."""
+def in_sight(w, pos) -> bool:
+    """Not scrolled out of sight: the window point `pos` is inside every ScrollView around `w`."""
     p = w.parent
     while p is not None and p is not p.parent:
-        if isinstance(p, ScrollView) and p.parent is not None and not p.collide_point(*p.parent.to_widget(*pos)):
+        if isinstance(p, ScrollView) and p.parent is not None and not covers(p, pos):
             return False
         p = p.parent
     return True
@@ -428,9 +432,9 @@ class FitScrollView(ScrollView):
     def _on_draggable(self, touch) -> bool:
         """Does the touch land on a piece that can be dragged? Then the piece takes it (a drag moves it, not the
         view): scrolling is done from anywhere else."""
-        x, y = self.to_window(*touch.pos)
-        return any(getattr(w, "drag", False) and not w.disabled and w.collide_point(*w.parent.to_widget(x, y))
-                   for w in self.walk(restrict=True) if w is not self and w.parent is not None)
+        pos = self.to_window(*touch.pos)
+        return any(getattr(w, "drag", False) and not w.disabled and covers(w, pos)
+                   for w in self.walk(restrict=True) if w is not self)
 
     def on_touch_down(self, touch):
         if self._fits() or (self.collide_point(*touch.pos) and self._on_draggable(touch)):

@@ -184,16 +184,12 @@ class Driver(Touch):
             dst = self.widget_for(("player", target.seat))
         return src, dst
 
-    def _in_sight(self, w) -> bool:
-        from kivy.uix.scrollview import ScrollView
+    @staticmethod
+    def _in_sight(w) -> bool:
+        """Its centre is not scrolled out of sight (the app's own test, the one a drop goes by)."""
+        from companion.ui.widgets import in_sight
 
-        x, y = w.to_window(*w.center)
-        p = w.parent
-        while p is not None and p is not p.parent:
-            if isinstance(p, ScrollView) and not p.collide_point(*p.parent.to_widget(x, y)):
-                return False
-            p = p.parent
-        return True
+        return in_sight(w, w.to_window(*w.center))
 
     async def drag(self, src, dst) -> None:
         """A finger down on `src`, moved onto `dst` and lifted there (one touch)."""
@@ -220,29 +216,26 @@ class Driver(Touch):
 
     async def touch(self, tap) -> None:
         if tap[0] == "drop":
-            src, dst = self.drop_widgets(tap)
-            await self.settled([src, dst])
-            await self.drag(*self.drop_widgets(tap))
+            await self.settled(list(self.drop_widgets(tap)))
+            await self.drag(*self.drop_widgets(tap))  # (again: once settled, a row's name may be in sight now)
             self.drags += 1
         else:
-            await self.settled([self.widget_for(tap)])
-            await self.tap(self.widget_for(tap))
+            widget = self.widget_for(tap)
+            await self.settled([widget])
+            await self.tap(widget)
 
     async def enter(self, decided, wanted, taps_by_kind: Counter, drags: bool = True):
         """Touch in the move `wanted`, decided in the position `decided` (what the screen shows as made, see
         tests/ui/intents.enter). Returns the position decided now; raises Stuck if the screen records anything
         else than what was meant, or refuses a touch."""
-        from companion.games.obscurians.actions import RevealEvent
-        from tests.ui.intents import alike, as_entered, next_tap
+        from tests.ui.intents import alike, as_entered, next_tap, with_app_reveal
 
         table = self.app.table
         before = table.log_length
         goal = decided.apply(as_entered(wanted))
         for _ in range(40):
             if self.app.table is None or table.log_length != before:
-                recorded = table.actions[-1]
-                if isinstance(recorded, RevealEvent) and not isinstance(wanted, RevealEvent):
-                    goal = goal.apply(recorded)  # the app's deck: a round ending before round 5 reveals the next card
+                goal = with_app_reveal(goal, table.actions[-1], wanted)
                 if not alike(table.state, goal):
                     raise Stuck(f"the screen recorded {table.actions[-2:]!r}, the players meant {wanted!r}")
                 return table.state  # (an announcement it brought stays for the caller to photograph)
@@ -440,17 +433,18 @@ async def take_round_shots(d: Driver, shots, taken: set, state, wanted, args, fo
     d.look(found, name)
     if shots:
         if name == "reroll":  # the reroll half entered: up to its last touch (the pay, or the fifth die)
-            from tests.ui.intents import next_tap
+            from tests.ui.intents import _new_roll_on, _pad_counts, next_tap
 
             for _ in range(12):
-                tap = next_tap(d.shown(), d.view(), wanted)
                 v = d.view()
+                tap = next_tap(d.shown(), v, wanted)
                 if tap[0] == "choice" and type(tap[1]).__name__ == "PayReroll":
                     break
-                if tap[0] == "choice" and type(tap[1]).__name__ == "FaceCount" and sum(
-                        c["choice"].n for row in v["pad"] for c in row["counts"] if c["selected"]
-                ) + tap[1].n >= 5 and any(x["index"] == 5 and x["selected"] for x in v["dice"]):
-                    break  # New roll: the fifth die would make the reroll
+                if tap[0] == "choice" and type(tap[1]).__name__ == "FaceCount" and _new_roll_on(v):
+                    counts = _pad_counts(v)
+                    counts[tap[1].face] = tap[1].n
+                    if sum(counts.values()) >= 5:
+                        break  # New roll: the fifth die would make the reroll
                 await d.tap(d.widget_for(tap))
         await d.shot(shots, _shot_name(name, args))
 

@@ -45,14 +45,12 @@ def alike(a, b) -> bool:
     return norm(a) == norm(b)
 
 
-def same_move(done, wanted) -> bool:
-    """Did the screen record the intended move? (The dice are alike: faces compare as a multiset; see as_entered.)"""
-    if isinstance(wanted, Roll) and isinstance(done, Roll):
-        return Counter(done.faces) == Counter(wanted.faces)
-    if isinstance(wanted, Reroll) and isinstance(done, Reroll):
-        return (done.dice == wanted.dice and Counter(done.faces) == Counter(wanted.faces)
-                and done.discard == as_entered(wanted).discard)
-    return done == wanted
+def with_app_reveal(goal, recorded, wanted):
+    """The position meant once `recorded` is in: with the app's deck, a round ending before round 5 also reveals
+    the next card (TurnEntry.end_turn), which the players did not have to decide."""
+    if isinstance(recorded, RevealEvent) and not isinstance(wanted, RevealEvent):
+        return goal.apply(recorded)
+    return goal
 
 
 def _items(v):
@@ -97,7 +95,7 @@ def _new_roll_on(v) -> bool:
     return any(d["index"] == NEW_ROLL and d["selected"] for d in v["dice"])
 
 
-def _reroll(state, v, action, drags):
+def _reroll(state, v, action):
     """A reroll: the dice picked up, their new faces and the payment; or New roll (tap it, then all five dice as
     they lie: the 5th makes the reroll), whichever takes fewer touches. Under Flip the Die a tapped die turns
     over, so a reroll there is always a New roll."""
@@ -148,7 +146,7 @@ def _next_tap(state, v, action, drags, goal):
     if isinstance(action, Roll):
         return _count_taps(v, Counter(action.faces))
     if isinstance(action, Reroll):
-        return _reroll(state, v, action, drags)
+        return _reroll(state, v, action)
     if isinstance(action, Flip):  # each die still showing the other face than the one meant: turn it over
         turn = next(i for i in range(len(goal.dice)) if goal.dice[i] != state.dice[i])
         return ("die", turn)
@@ -296,8 +294,7 @@ def enter(vm, state, decided, wanted, drags: bool = True, limit: int = 40):
             state = state.apply(action)
             vm.after_action(state)
         if moves:
-            if isinstance(moves[-1], RevealEvent) and not isinstance(wanted, RevealEvent):
-                goal = goal.apply(moves[-1])  # the app's deck: a round ending before round 5 reveals the next card
+            goal = with_app_reveal(goal, moves[-1], wanted)
             assert alike(state, goal), f"recorded {moves!r}, meant {wanted!r}"
             return state, state, moves, n + 1
     raise AssertionError(f"could not enter {wanted!r} in {state!r}")

@@ -115,10 +115,7 @@ class Reasons:
     def _face_count_check(self, state, choice: FaceCount):
         if state.dice is None and "roll" not in state.legal_types():
             state.apply(Roll(tuple([choice.face] * N_DICE)))
-        total = N_DICE if state.dice is None or self.new_roll else len(self.sel_dice)
-        others = sum(n for f, n in self.counts.items() if f != choice.face)
-        if others + choice.n > total:
-            raise Refusal(N_("That makes more than {n} dice: {left} still to tap in"), n=total, left=total - others)
+        self._check_count(choice, self._dice_to_enter(state))
 
     def _explain_pay(self, state, choice: PayReroll):
         if sum(self.counts.values()) != len(self.sel_dice) or not self.sel_dice:

@@ -50,8 +50,6 @@ from companion.ui.obscurians.refusal import Refusal
 ALL_CARDS = EVENTS + (SANDSTORM,)
 
 
-
-
 # Per execution kind: the fields that name a player (tapped on their row's name or their panel) and the field a
 # good tapped on a row fills, for someone else's row and for the active player's own row.
 SEAT_FIELDS = {"steal": ("victim",), "donate": ("to",), "swap": ("other",), "relocate": ("source", "target")}
@@ -255,24 +253,43 @@ class TurnEntry(Reasons):
     def _dice_entered(self) -> list[str]:
         return [f for f in FACES for _ in range(self.counts[f])]
 
+    def _dice_to_enter(self, state) -> int:
+        """How many dice the pad taps in now: all five (a roll, a New roll) or the dice picked up to reroll."""
+        return N_DICE if state.dice is None or self.new_roll else len(self.sel_dice)
+
+    def _others(self, face: str) -> int:
+        """The dice tapped in so far showing another face than `face`."""
+        return sum(n for f, n in self.counts.items() if f != face)
+
+    def _check_count(self, choice: FaceCount, total: int) -> None:
+        """A count that would make more than `total` dice says so."""
+        others = self._others(choice.face)
+        if others + choice.n > total:
+            raise Refusal(N_("That makes more than {n} dice: {left} still to tap in"), n=total, left=total - others)
+
     def _pad(self, t, total: int, enabled: bool) -> list[dict]:
         """Six rows (one per face) of count buttons 1-5; counts that would make more than `total` dice are off."""
-        used = sum(self.counts.values())
         rows = []
         for face in FACES:
-            mine = self.counts[face]
+            mine, others = self.counts[face], self._others(face)
             counts = [{"choice": FaceCount(face, n), "text": str(n), "selected": mine == n,
-                       "enabled": enabled and (mine == n or used - mine + n <= total)} for n in range(1, N_DICE + 1)]
+                       "enabled": enabled and (mine == n or others + n <= total)} for n in range(1, N_DICE + 1)]
             rows.append({"face": face, "text": t(FACE[face]), "counts": counts})
         return rows
 
-    def _chips_view(self, state, types, t, v, me):
-        names, colours = self.names(state), self.colours(state)
+    def _entered_dice(self, t) -> list[dict]:
+        """The five slots of a roll being tapped in: the faces so far ("?" for the rest; a tap takes a die out)."""
         entered = self._dice_entered()
+        out = []
         for i in range(N_DICE):
             face = entered[i] if i < len(entered) else ""
-            v["dice"].append({"index": i, "face": face, "text": t(FACE[face]) if face else "?", "selected": False,
-                              "enabled": bool(face)})
+            out.append({"index": i, "face": face, "text": t(FACE[face]) if face else "?", "selected": False,
+                        "enabled": bool(face)})
+        return out
+
+    def _chips_view(self, state, types, t, v, me):
+        names, colours = self.names(state), self.colours(state)
+        v["dice"] = self._entered_dice(t)
         chips = [a for a in self._legal(state) if isinstance(a, PlaceChip)]
         v["panel_targets"] = {colours.index(a.on) for a in chips}
         if self.chip_on is not None and self.chip_on not in v["panel_targets"]:
@@ -364,12 +381,7 @@ class TurnEntry(Reasons):
                 "enabled": "reroll" in types}
 
     def _new_roll_view(self, state, types, t, v, me):
-        entered = self._dice_entered()
-        for i in range(N_DICE):
-            face = entered[i] if i < len(entered) else ""
-            v["dice"].append({"index": i, "face": face, "text": t(FACE[face]) if face else "?", "selected": False,
-                              "enabled": bool(face)})
-        v["dice"].append(self._new_roll_slot(types, t))
+        v["dice"] = self._entered_dice(t) + [self._new_roll_slot(types, t)]
         v["pad"] = self._pad(t, N_DICE, True)
         v["pad_title"] = t(N_("After the reroll: how many dice show each face?"))
         v["prompt"] = (t(N_("{name}: tap in all 5 dice as they lie now (free: Reroll Once)"))
@@ -410,7 +422,7 @@ class TurnEntry(Reasons):
 
     def _kinds_section(self, state, t, kind) -> dict:
         """All Actions Mandatory: the five actions, always in the same places, each with what is left of it. No
-        heading: the prompt asks "which action next?" (seven players' rows fit the wide centre)."""
+        heading: the prompt asks "which action next?" (the line goes to the players' rows)."""
         items = []
         for k in ACTION_KINDS:
             left = state.pending.get(k, 0)
@@ -693,15 +705,12 @@ class TurnEntry(Reasons):
 
     def _face_count(self, state, choice: FaceCount):
         whole = state.dice is None or bool(self.new_roll)  # all five dice: a roll, or a New roll
-        total = N_DICE if whole else len(self.sel_dice)
         if not whole and (not self.sel_dice or "reroll" not in state.legal_types()):
             raise Refusal(N_("Tap the dice to reroll first"))
         if self.counts[choice.face] == choice.n:
             del self.counts[choice.face]
             return None
-        others = sum(n for f, n in self.counts.items() if f != choice.face)
-        if others + choice.n > total:
-            raise Refusal(N_("That makes more than {n} dice: {left} still to tap in"), n=total, left=total - others)
+        self._check_count(choice, self._dice_to_enter(state))
         if state.dice is None and "roll" not in state.legal_types():
             state.apply(Roll(tuple([choice.face] * N_DICE)))  # the engine's reason (e.g. Chips or Dice)
         self.counts[choice.face] = choice.n
