@@ -114,7 +114,8 @@ class Plugin(GamePlugin):
         """The shell's menu (language, sound) from every Obscurio screen, with this table's rulings."""
         from companion.games.errors import N_
 
-        extras = [{"text": self.app.t(N_("Rulings")), "action": self.board.show_rulings}] if self.table else []
+        def extras() -> list[dict]:  # made again in the new language when it is switched in the menu
+            return [{"text": self.app.t(N_("Rulings")), "action": self.board.show_rulings}] if self.table else []
         self.app.open_menu(extras=extras)
 
     # -- the private loyalty screen ------------------------------------------------------------------------------
