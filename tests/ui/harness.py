@@ -385,6 +385,7 @@ async def play(app, args) -> dict:
         await d.shot(shots, _shot_name("home-history", args))
     result["history_rows"] = [r["table_id"] for r in app.finished_tables]
     # The finished game from the history: read-only.
+    await d.home_list(finished=True)
     item = next(w for w in d.by_class("TableItem") if w.table_id == table.id and not w.resume)
     await d.tap(item.ids.open)
     await d.wait_screen("end")
