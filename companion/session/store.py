@@ -1,6 +1,6 @@
 """The SQLite file that holds every table: one row per game, plus its append-only event log.
 
-Durability is the whole point (ARCHITECTURE convention 9): WAL mode with synchronous=FULL makes COMMIT return only
+Durability is the whole point (docs/architecture.md, convention 9): WAL mode with synchronous=FULL makes COMMIT return only
 after the log entry is fsynced, so an action the caller saw accepted survives SIGKILL and power loss. A file we cannot
 read is reported and left alone, never "repaired" by overwriting it: it may be the only copy of someone's game.
 

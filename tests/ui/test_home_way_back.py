@@ -1,4 +1,4 @@
-"""Home, a table, Home again, another table, Home again (TABLE_UX principle "Coming back works").
+"""Home, a table, Home again, another table, Home again (docs/architecture.md, table rule 10: coming back works).
 
 Every time Home is shown, each row of "Continue a table" and "Finished games" shows its table's name, where it stands
 and its button (Resume or Scores), exactly as the first time; and the button still opens that table. Both games,
