@@ -542,7 +542,7 @@ class TableStore:
             except sqlite3.IntegrityError as err:
                 raise StoreError(f"table {table_id} was changed elsewhere (entry {seq} exists); reopen it") from err
 
-    # -- reading -------------------------------------------------------------------------------------------------
+    # -- changing a table's row: its summary, name, deleted or not ------------------------------------------------
 
     def set_summary(self, table_id: int, summary: dict) -> None:
         """Keep a computed summary with a table (one whose summary was not known: migrated from schema 1)."""
@@ -566,6 +566,8 @@ class TableStore:
         with self._transaction() as conn:
             if conn.execute(sql, params).rowcount != 1:
                 raise StoreError(f"there is no table {table_id}")
+
+    # -- reading -------------------------------------------------------------------------------------------------
 
     def get(self, table_id: int) -> TableRecord:
         """The table's record (deleted ones too); StoreError if there is none or its entry is damaged."""

@@ -73,7 +73,6 @@ class CompanionApp(App):
         self._dice_at_table = None  # made when a table opens (its imports are not needed for the first frame)
         self._sheet_holder = None
 
-    # -- building ------------------------------------------------------------------------------------------------
     # -- devices (companion/session/devices.py) ---------------------------------------------------------------------
     def on_start(self) -> None:
         # The devices live on the app's one asyncio loop (async_run), started once the first frame is on screen:
@@ -118,6 +117,7 @@ class CompanionApp(App):
         self.devices_model.refresh()
         self.show("devices", DevicesScreen, self.devices_model)
 
+    # -- building ------------------------------------------------------------------------------------------------
     def build(self):
         from kivy.uix.screenmanager import NoTransition, ScreenManager
 
