@@ -3,7 +3,7 @@
 - `unfit_labels(root)`: every label on screen whose text does not fit its box (too big for it, cut short with an
   ellipsis or lines dropped, a word broken in the middle, or running off the window);
 - `control_places(root)` and `moved(before, after)`: where every control is, to check that none moves under a
-  finger while it stays on the screen (TABLE_UX principle 2);
+  finger while it stays on the screen (docs/architecture.md, table rule 2);
 - `WINDOW_SIZES`: the window sizes (dp, landscape) the screens are laid out for; the checks run at the smallest
   and the largest.
 
