@@ -1,0 +1,302 @@
+"""The advisor: what a screen shows so that nobody has to work out the rules by hand.
+
+- `routes(state)`: every demon's route tonight, and which of them would lose the game (with the reason in players'
+  words: "the blue demon would walk off the map at C4 in its second step"); also the route a demon coming out of
+  the Portal tonight would take, for each colour still in the Dark Realm.
+- `rotate_choices(state, colour)`: every legal choice of a Rotate action, ranked by how many Nights it keeps every
+  path legal (`nights_legal`, defined there), then by how far new demons walk from the Portal, then by fewer
+  markers spent.
+- `night_advice(state)`: the capture plan (plan.py: the best plan, not a guess) with its reasons. The owners still
+  choose; the advice never uses what the table does not know yet (tonight's demons before they come out).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations, product
+
+from companion.games.errors import N_
+from companion.games.obelisk import words
+from companion.games.obelisk.actions import Rotate
+from companion.games.obelisk.box import DEMON_COLOURS
+from companion.games.obelisk.model import (
+    DIRECTIONS, EMPTY, LOOP, MOUNTAIN, OFF_MAP, SIZE, Cell, GameMap, Message, Walk, ahead, in_grid,
+)
+from companion.games.obelisk.paths import can_capture, captures_left, portal_walk, walk
+from companion.games.obelisk.plan import Hunter, Prey, best_plan
+
+WOULD = {
+    OFF_MAP: N_("{demon} would walk off the map at {cell} in its {step}"),
+    EMPTY: N_("{demon} would walk from {cell} into the empty space at {target} in its {step}"),
+    MOUNTAIN: N_("{demon} would walk from {cell} into the Mountain at {target} in its {step}"),
+    LOOP: N_("{demon} would step on {target} a second time in its {step}, a loop"),
+}
+STOPS = N_("{demon} stops on {cell} tonight")
+CAPTURE_AT_START = N_("{demon} can be captured on {cell} before it moves, by the {colour} Obelisk on corner {corner}")
+CAPTURE_AFTER = N_("{demon} can be captured on {cell} after its {step}, by the {colour} Obelisk on corner {corner}")
+CANNOT_SAVE = N_("{demon} cannot be saved: no Obelisk left can capture it before its {step}")
+SAFE = N_("Every demon can be stopped tonight; this plan captures strength {n} in all")
+UNSAFE = N_("No plan stops every demon tonight")
+WAIT = N_("The other demons can still be captured where they stop, once tonight's new demons are out")
+NIGHTS = {"one": N_("Every path stays legal for 1 Night"), "other": N_("Every path stays legal for {n} Nights")}
+NOT_TONIGHT = N_("A demon would lose tonight unless it is captured")
+PORTAL_STEPS = N_("New demons walk {n} tiles from the Portal before their path ends")
+
+
+def would_lose(colour: str, w: Walk) -> Message | None:
+    """How the step after `w` would lose, in players' words; None when `w` does not end in a losing step."""
+    if w.end is None:
+        return None
+    target = words.cell(w.target) if in_grid(w.target) else ""
+    return Message(WOULD[w.end], {"demon": words.demon(colour), "cell": words.cell(w.cells[-1]), "target": target,
+                                  "step": words.step(w.steps + 1)})
+
+
+# ----------------------------------------------------------------- routes
+
+@dataclass(frozen=True)
+class Route:
+    """A demon's walk tonight from where it stood at nightfall: `demon` is its id, or None for a demon of `colour`
+    that would come out of the Portal tonight."""
+    demon: int | None
+    colour: str
+    walk: Walk
+    why: Message | None        # how it would lose; None when it stops safely
+
+    @property
+    def loses(self) -> bool:
+        return self.why is not None
+
+
+def routes(s) -> list[Route]:
+    """The demons on the map in move order, then a new demon of each colour still in the Dark Realm."""
+    out = []
+    for d in s.in_order():
+        w = s.tonight_walk(d)
+        out.append(Route(d.id, d.colour, w, would_lose(d.colour, w)))
+    for colour in DEMON_COLOURS:
+        if s.realm[colour]:
+            w = portal_walk(s.map, s.speed(colour))
+            out.append(Route(None, colour, w, would_lose(colour, w)))
+    return out
+
+
+# ----------------------------------------------------------------- how long the paths stay legal
+
+def _targets(game_map: GameMap) -> list[int]:
+    """Per cell index: the index its arrow leads to, or -1 off the map, -2 an empty space, -3 a Mountain."""
+    out = []
+    for r in range(SIZE):
+        for c in range(SIZE):
+            tile = game_map[(r, c)]
+            out.append(-2 if tile is None else _code(game_map, ahead((r, c), tile.facing)))
+    return out
+
+
+def _code(game_map: GameMap, target: Cell) -> int:
+    if not in_grid(target):
+        return -1
+    tile = game_map[target]
+    if tile is None:
+        return -2
+    return -3 if tile.kind == "M" else target[0] * SIZE + target[1]
+
+
+def _room(targets, start: int, history: int, turned: dict | None = None) -> tuple[int, int]:
+    """(steps a demon at `start` with `history` (a bit mask of cells) walks before its losing step, the mask of the
+    cells whose arrows it follows)."""
+    steps, i, used = 0, start, 0
+    while True:
+        used |= 1 << i
+        t = turned[i] if turned and i in turned else targets[i]
+        if t < 0 or history >> t & 1:
+            return steps, used
+        history |= 1 << t
+        i, steps = t, steps + 1
+
+
+def nights_legal(game_map: GameMap, walkers, portal_speed: int | None) -> int | None:
+    """How many Nights every path stays legal (docs/obelisk-engine.md, "Nights"): the most Nights n, starting with
+    tonight, in which no demon would take a losing step if nobody captured anything and no tile were turned or moved
+    again. `walkers` are (visited, speed) of the demons on the map, each surviving room // speed Nights (room: the
+    steps it can take before its losing step); a demon coming out of the Dark Realm survives room // speed Nights
+    from the Portal, the fastest colour left in it (`portal_speed`, None when it is empty) first. None: no demon on
+    the map and none to come."""
+    ranked = _Ranker(game_map, walkers, portal_speed)
+    return ranked.base[0]
+
+
+class _Ranker:
+    """Paths under many small changes of one map: each walk is recomputed only when a turned tile lies on it."""
+
+    def __init__(self, game_map: GameMap, walkers, portal_speed: int | None):
+        self.targets = _targets(game_map)
+        groups: dict = {}
+        for visited, speed in walkers:
+            groups.setdefault((tuple(visited), speed), None)
+        portal = game_map.portal
+        if portal_speed is not None:
+            groups.setdefault(((portal,), portal_speed), None)
+        self.portal_key = ((portal,), portal_speed) if portal_speed is not None else None
+        self.portal_start = portal[0] * SIZE + portal[1]
+        self.groups = []
+        for visited, speed in groups:
+            history = 0
+            for c in visited:
+                history |= 1 << (c[0] * SIZE + c[1])
+            start = visited[-1][0] * SIZE + visited[-1][1]
+            steps, used = _room(self.targets, start, history)
+            self.groups.append((start, history, speed, steps, used, (visited, speed) == self.portal_key))
+        self.base = self.evaluate({}, 0)
+
+    def evaluate(self, turned: dict, mask: int) -> tuple[int | None, int]:
+        """(Nights every path stays legal, steps new demons walk from the Portal) with `turned` tiles."""
+        nights = None
+        portal_steps = _room(self.targets, self.portal_start, 1 << self.portal_start, turned)[0] if mask \
+            else None
+        for start, history, speed, steps, used, is_portal in self.groups:
+            if used & mask:
+                steps = _room(self.targets, start, history, turned)[0]
+            n = steps // speed
+            nights = n if nights is None or n < nights else nights
+        if portal_steps is None:
+            portal_steps = _room(self.targets, self.portal_start, 1 << self.portal_start)[0]
+        return nights, portal_steps
+
+
+@dataclass(frozen=True)
+class RotateChoice:
+    """One way to play a Rotate action: `tiles` (cell, new direction), and what it leaves: `nights` every path
+    stays legal (None: no demon left to walk), `portal_steps` new demons walk before their path ends."""
+    tiles: tuple[tuple[Cell, str], ...]
+    nights: int | None
+    portal_steps: int
+
+    def action(self, colour: str) -> Rotate:
+        return Rotate(colour, self.tiles)
+
+    def reasons(self) -> tuple[Message, ...]:
+        out = []
+        if self.nights == 0:
+            out.append(Message(NOT_TONIGHT))
+        elif self.nights is not None:
+            out.append(Message(NIGHTS["one" if self.nights == 1 else "other"], {"n": self.nights}))
+        out.append(Message(PORTAL_STEPS, {"n": self.portal_steps}))
+        return tuple(out)
+
+
+def _walkers(s):
+    return [(d.visited[:len(d.visited) - d.walked], s.speed(d.colour)) for d in s.demons]
+
+
+def _portal_speed(s) -> int | None:
+    speeds = [s.speed(c) for c in DEMON_COLOURS if s.realm[c]]
+    return max(speeds) if speeds else None
+
+
+def current_paths(s) -> RotateChoice:
+    """The map as it is (no tile turned), measured like a Rotate choice."""
+    ranker = _Ranker(s.map, _walkers(s), _portal_speed(s))
+    return RotateChoice((), *ranker.base)
+
+
+def rotate_choices(s, colour: str | None = None) -> list[RotateChoice]:
+    """Every choice of one Rotate action now (1 to the player guide's number of marked tiles, each to one of its
+    three other directions), best first: most Nights every path stays legal; then the longest walk from the Portal;
+    then the fewest markers spent; then reading order. `colour` only says whose budget (all players share it)."""
+    ranker = _Ranker(s.map, _walkers(s), _portal_speed(s))
+    cells = [c for c in s.marked if s.map[c] is not None]
+    out = []
+    for k in range(1, s.budget.rotate + 1):
+        for chosen in combinations(cells, k):
+            index = [c[0] * SIZE + c[1] for c in chosen]
+            mask = 0
+            for i in index:
+                mask |= 1 << i
+            others = [[f for f in DIRECTIONS if f != s.map[c].facing] for c in chosen]
+            for facings in product(*others):
+                turned = {i: _code(s.map, ahead(c, f)) for i, c, f in zip(index, chosen, facings)}
+                nights, portal_steps = ranker.evaluate(turned, mask)
+                out.append(RotateChoice(tuple(zip(chosen, facings)), nights, portal_steps))
+    out.sort(key=lambda ch: (-(ch.nights if ch.nights is not None else 99), -ch.portal_steps, len(ch.tiles),
+                             ch.tiles))
+    return out
+
+
+# ----------------------------------------------------------------- the Night
+
+@dataclass(frozen=True)
+class Suggestion:
+    obelisk: tuple[int, int]   # its corner
+    demon: int                 # the demon's id
+    step: int                  # tiles it has walked tonight when captured (0: before it moves)
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class Advice:
+    safe: bool
+    strength: int | None               # the captured strength when safe
+    captures: tuple[Suggestion, ...]
+    lost: tuple[int, ...]              # ids of the demons that cannot be saved
+    reasons: tuple[Message, ...]
+
+
+def _usefulness(s, o) -> int:
+    """How much an Obelisk may be wanted by tonight's new demons: the colours still in the Dark Realm it could
+    capture somewhere on the Portal's route (ten each), then its strength."""
+    portal = s.map.portal
+    score = 0
+    for colour in DEMON_COLOURS:
+        if s.realm[colour]:
+            w = walk(s.map, (portal,), s.speed(colour))
+            if any(can_capture(o, s.map, c, s.strength(colour)) for c in w.cells):
+                score += 10
+    return score + o.strength
+
+
+def night_advice(s) -> Advice | None:
+    """The plan for the rest of tonight (None outside the Night's capture phases). While the demons on the map are
+    still to move ("march"), only those that would lose are planned for, with the Obelisks tonight's new demons are
+    least likely to need; once the new demons are out ("swarm"), the best plan for everyone left."""
+    if s.phase not in ("march", "spawn", "swarm") or s.closed:
+        return None
+    hold = s.phase != "swarm"
+    hunters = [Hunter(i, o, captures_left(o), _usefulness(s, o) if hold else 0)
+               for i, o in enumerate(s.obelisks) if captures_left(o)]
+    demons = s.in_order()
+    preys = []
+    for order, d in enumerate(demons):
+        w = s.tonight_walk(d)
+        moving = s.phase == "march" or d.id in s.tonight
+        preys.append(Prey(str(d.id), d.colour, s.strength(d.colour), w, 0 if moving else d.walked, order))
+    plan = best_plan(hunters, preys, s.map, hold=hold)
+    return _advice(s, plan, hunters, preys, demons, hold)
+
+
+def _advice(s, plan, hunters, preys, demons, hold: bool) -> Advice:
+    reasons = []
+    captures = []
+    for h, p, k in plan.captures:
+        o, prey, d = hunters[h].obelisk, preys[p], demons[p]
+        cell = prey.walk.cells[k]
+        captures.append(Suggestion(o.corner, d.id, k, cell))
+        why = would_lose(prey.colour, prey.walk)
+        if why is not None:
+            reasons.append(why)
+        template = CAPTURE_AT_START if k == 0 else CAPTURE_AFTER
+        reasons.append(Message(template, {"demon": words.demon(prey.colour), "cell": words.cell(cell),
+                                          "step": words.step(k), "colour": words.colour(o.owner),
+                                          "corner": words.corner(o.corner)}))
+    for p in plan.lost:
+        prey = preys[p]
+        reasons.append(would_lose(prey.colour, prey.walk))
+        reasons.append(Message(CANNOT_SAVE, {"demon": words.demon(prey.colour),
+                                             "step": words.step(prey.walk.steps + 1)}))
+    if plan.safe and not hold:
+        reasons.append(Message(SAFE, {"n": plan.strength}))
+    elif plan.safe and hold and s.phase == "march":
+        reasons.append(Message(WAIT))
+    elif not plan.safe:
+        reasons.append(Message(UNSAFE))
+    return Advice(plan.safe, plan.strength if plan.safe else None, tuple(captures),
+                  tuple(demons[p].id for p in plan.lost), tuple(reasons))
