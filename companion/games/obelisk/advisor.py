@@ -66,6 +66,11 @@ class Route:
     def loses(self) -> bool:
         return self.why is not None
 
+    @property
+    def said(self) -> Message:
+        """Where it ends tonight, in players' words: how it would lose, or where it stops."""
+        return self.why or Message(STOPS, {"demon": words.demon(self.colour), "cell": words.cell(self.walk.cells[-1])})
+
 
 def routes(s) -> list[Route]:
     """The demons on the map in move order, then a new demon of each colour still in the Dark Realm."""

@@ -34,8 +34,8 @@ def act(s, colour: str, kind: str):
     if s.passed[i] or len(s.used[i]) >= s.budget.actions:
         raise IllegalAction.of("{name} has no action left this Day", "RULING obelisk-actions", name=name)
     if not s.may_repeat(colour, kind):
-        raise IllegalAction.of("{name} already played {kind} this Day: with 3 or 4 players an action cannot be "
-                               "repeated", "RULING obelisk-actions", name=name, kind=words.action(kind))
+        raise IllegalAction.of("{name} already played {kind} this Day: at this table an action is not repeated in "
+                               "one Day", "RULING obelisk-actions", name=name, kind=words.action(kind))
     return i
 
 

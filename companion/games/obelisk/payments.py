@@ -57,7 +57,8 @@ def pay(s, colour: str, payment: Pay):
         raise IllegalAction.of("A payment is 4 green, 3 yellow or 2 blue stones (blue may replace any stone), or "
                                "an unplaced Obelisk", "RULING obelisk-reinforce")
     if not Stones(s.quarry_green, s.quarry.yellow, s.quarry.blue).covers(stones):
-        raise IllegalAction.of("The Quarry does not hold {pay}", REINFORCE, pay=payment.to_text())
+        raise IllegalAction.of("The Quarry holds only {green} green, {yellow} yellow and {blue} blue stones", REINFORCE,
+                               green=s.quarry_green, yellow=s.quarry.yellow, blue=s.quarry.blue)
     tokens_used = min(s.tokens, stones.green)  # stand-ins go back to the Supply first (they are markers)
     demons = Stones(stones.green - tokens_used, stones.yellow, stones.blue)
     return s._with(quarry=s.quarry - demons, tokens=s.tokens - tokens_used, supply=s.supply + demons)
