@@ -37,8 +37,8 @@ def register(subparsers) -> None:
 
 
 def _map_text(arg: str) -> str:
-    """The notation itself, or (when the argument names a file and is no map) the file's first line."""
-    if "/" not in arg and os.path.isfile(arg):
+    """The notation itself, or the text of the file the argument names."""
+    if len(arg) < 4096 and os.path.isfile(arg):
         try:
             with open(arg, encoding="utf-8") as f:
                 return f.read(4096).strip()

@@ -135,14 +135,13 @@ class _Ranker:
 
     def __init__(self, game_map: GameMap, walkers, portal_speed: int | None):
         self.targets = _targets(game_map)
+        portal = game_map.portal
+        self.portal_start = portal[0] * SIZE + portal[1]
+        self.portal_history = 1 << self.portal_start
+        self.portal_steps, self.portal_used = _room(self.targets, self.portal_start, self.portal_history)
         groups: dict = {}
         for visited, speed in walkers:
             groups.setdefault((tuple(visited), speed), None)
-        portal = game_map.portal
-        if portal_speed is not None:
-            groups.setdefault(((portal,), portal_speed), None)
-        self.portal_key = ((portal,), portal_speed) if portal_speed is not None else None
-        self.portal_start = portal[0] * SIZE + portal[1]
         self.groups = []
         for visited, speed in groups:
             history = 0
@@ -150,21 +149,22 @@ class _Ranker:
                 history |= 1 << (c[0] * SIZE + c[1])
             start = visited[-1][0] * SIZE + visited[-1][1]
             steps, used = _room(self.targets, start, history)
-            self.groups.append((start, history, speed, steps, used, (visited, speed) == self.portal_key))
+            self.groups.append((start, history, speed, steps, used))
+        self.portal_speed = portal_speed
         self.base = self.evaluate({}, 0)
 
     def evaluate(self, turned: dict, mask: int) -> tuple[int | None, int]:
         """(Nights every path stays legal, steps new demons walk from the Portal) with `turned` tiles."""
-        nights = None
-        portal_steps = _room(self.targets, self.portal_start, 1 << self.portal_start, turned)[0] if mask \
-            else None
-        for start, history, speed, steps, used, is_portal in self.groups:
+        portal_steps = self.portal_steps
+        if self.portal_used & mask:
+            portal_steps = _room(self.targets, self.portal_start, self.portal_history, turned)[0]
+        nights = None if self.portal_speed is None else portal_steps // self.portal_speed
+        for start, history, speed, steps, used in self.groups:
             if used & mask:
                 steps = _room(self.targets, start, history, turned)[0]
             n = steps // speed
-            nights = n if nights is None or n < nights else nights
-        if portal_steps is None:
-            portal_steps = _room(self.targets, self.portal_start, 1 << self.portal_start)[0]
+            if nights is None or n < nights:
+                nights = n
         return nights, portal_steps
 
 
@@ -204,14 +204,17 @@ def current_paths(s) -> RotateChoice:
     return RotateChoice((), *ranker.base)
 
 
-def rotate_choices(s, colour: str | None = None) -> list[RotateChoice]:
-    """Every choice of one Rotate action now (1 to the player guide's number of marked tiles, each to one of its
-    three other directions), best first: most Nights every path stays legal; then the longest walk from the Portal;
-    then the fewest markers spent; then reading order. `colour` only says whose budget (all players share it)."""
+def rotate_choices(s, colour: str | None = None, most: int | None = None) -> list[RotateChoice]:
+    """Every choice of one Rotate action now (1 to the player guide's number of marked tiles — or `most` —, each to
+    one of its three other directions), best first: most Nights every path stays legal; then the longest walk from
+    the Portal; then the fewest markers spent; then reading order. `colour` only says whose budget (all players
+    share it)."""
     ranker = _Ranker(s.map, _walkers(s), _portal_speed(s))
     cells = [c for c in s.marked if s.map[c] is not None]
-    out = []
-    for k in range(1, s.budget.rotate + 1):
+    codes = {(c, f): _code(s.map, ahead(c, f)) for c in cells for f in DIRECTIONS}
+    rows = []
+    evaluate = ranker.evaluate
+    for k in range(1, min(s.budget.rotate, most or s.budget.rotate) + 1):
         for chosen in combinations(cells, k):
             index = [c[0] * SIZE + c[1] for c in chosen]
             mask = 0
@@ -219,12 +222,12 @@ def rotate_choices(s, colour: str | None = None) -> list[RotateChoice]:
                 mask |= 1 << i
             others = [[f for f in DIRECTIONS if f != s.map[c].facing] for c in chosen]
             for facings in product(*others):
-                turned = {i: _code(s.map, ahead(c, f)) for i, c, f in zip(index, chosen, facings)}
-                nights, portal_steps = ranker.evaluate(turned, mask)
-                out.append(RotateChoice(tuple(zip(chosen, facings)), nights, portal_steps))
-    out.sort(key=lambda ch: (-(ch.nights if ch.nights is not None else 99), -ch.portal_steps, len(ch.tiles),
-                             ch.tiles))
-    return out
+                turned = {i: codes[c, f] for i, c, f in zip(index, chosen, facings)}
+                nights, portal_steps = evaluate(turned, mask)
+                rows.append((-(99 if nights is None else nights), -portal_steps, k, tuple(zip(chosen, facings)),
+                             nights))
+    rows.sort()
+    return [RotateChoice(tiles, nights, -steps) for _, steps, _, tiles, nights in rows]
 
 
 # ----------------------------------------------------------------- the Night

@@ -139,7 +139,7 @@ def _day(s: State, rng: random.Random):
 
 def _rotate(s: State, colour: str, rng: random.Random) -> Rotate:
     if rng.random() < P_BEST_ROTATE:
-        return advisor.rotate_choices(s, colour)[0].action(colour)
+        return advisor.rotate_choices(s, colour, most=1)[0].action(colour)  # one tile: quick, and good enough
     cells = [c for c in s.marked if s.map[c] is not None]
     chosen = rng.sample(cells, rng.randint(1, min(len(cells), s.budget.rotate)))
     return Rotate(colour, tuple((c, rng.choice([f for f in "NESW" if f != s.map[c].facing])) for c in chosen))
