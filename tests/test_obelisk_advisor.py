@@ -21,6 +21,7 @@ from companion.games.obelisk.rules import Rules
 from companion.games.obelisk.setup import lay_map
 from companion.i18n.messages import translate_error
 
+from companion.games.obelisk import map_to_text
 from tests.obelisk_helpers import make_setup, ob, position
 
 MAP = "PE GE FS CW GN / GN FN FS GW FW / CE GS FE FS MN / FN FE GE CE GS / GW MN FN CW FS"
@@ -252,3 +253,33 @@ def test_walks_never_visit_a_tile_twice_without_reporting_a_loop():
         assert w.end in ("off-map", "empty", "mountain", "loop")
         if w.end == "loop":
             assert w.target in w.cells
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_each_rotate_choice_measures_what_the_turned_map_really_gives(seed):
+    """The ranking saves work (paths shared, walks cut short): every figure must still be the one a fresh look at
+    the turned map gives — demons on the Portal's path and off it (the map was turned since they walked)."""
+    rng = random.Random(seed)
+    night = random_night(rng, most_obelisks=0, most_demons=8, most_spawns=0, scrolls=False)
+    setup = make_setup(map_to_text(night.map), rng.choice((1, 2)))
+    s = position(setup, demons=list(night.demons))
+    if rng.random() < 0.5 and s.marked:  # turn a tile first: some demons now stand off the Portal's new path
+        cell = rng.choice(s.marked)
+        s = s.apply(Rotate(setup.colours[0], ((cell, rng.choice([f for f in "NESW" if f != s.map[cell].facing])),)))
+        s = s._with(used=((),) * setup.n_players)
+    choices = rotate_choices(s)
+    for choice in rng.sample(choices, min(30, len(choices))):
+        turned = s.map.with_tiles({c: s.map[c].turned(f) for c, f in choice.tiles})
+        assert (choice.nights, choice.portal_steps) == slow_nights(s, turned), choice
+
+
+def slow_nights(s, game_map) -> tuple:
+    """The definition, walked out in full: each demon's steps before its losing step over its speed; a new demon
+    of the fastest colour left in the Dark Realm from the Portal; the smallest of these."""
+    counts = [walk(game_map, d.visited).steps // s.speed(d.colour) for d in s.demons]
+    speeds = [s.speed(c) for c in DEMON_COLOURS if s.realm[c]]
+    portal = portal_walk(game_map).steps
+    if speeds:
+        counts.append(portal // max(speeds))
+    return (min(counts) if counts else None), portal

@@ -12,7 +12,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from bisect import bisect_right
 from itertools import combinations, product
+from operator import itemgetter
 
 from companion.games.errors import N_
 from companion.games.obelisk import words
@@ -106,15 +108,16 @@ def _code(game_map: GameMap, target: Cell) -> int:
     return -3 if tile.kind == "M" else target[0] * SIZE + target[1]
 
 
-def _room(targets, start: int, history: int, turned: dict | None = None) -> tuple[int, int]:
+def _room(targets, start: int, history: int, turned: dict | None = None) -> tuple[int, int, list[int]]:
     """(steps a demon at `start` with `history` (a bit mask of cells) walks before its losing step, the mask of the
-    cells whose arrows it follows)."""
-    steps, i, used = 0, start, 0
+    cells whose arrows it follows, those cells in order)."""
+    steps, i, used, cells = 0, start, 0, []
     while True:
         used |= 1 << i
+        cells.append(i)
         t = turned[i] if turned and i in turned else targets[i]
         if t < 0 or history >> t & 1:
-            return steps, used
+            return steps, used, cells
         history |= 1 << t
         i, steps = t, steps + 1
 
@@ -130,42 +133,123 @@ def nights_legal(game_map: GameMap, walkers, portal_speed: int | None) -> int | 
     return ranked.base[0]
 
 
+class _Walker:
+    """A demon (or several alike) on the map: where it stands, its history, its speed, and its walk on the map as it
+    is (`steps` before the losing step, the `cells` it follows; `at[i]`: the step at which it stands on cell i)."""
+    __slots__ = ("start", "history", "speed", "steps", "used", "at", "nights", "cells", "before")
+
+    def __init__(self, targets, start: int, history: int, speed: int):
+        self.start, self.history, self.speed = start, history, speed
+        self.steps, self.used, self.cells = _room(targets, start, history)
+        self.at = {c: k for k, c in enumerate(self.cells)}
+        self.nights = self.steps // speed
+        self.before = []  # before[k]: its history once it stands on cells[k]
+        seen = history
+        for c in self.cells:
+            seen |= 1 << c
+            self.before.append(seen)
+
+    def first_turned(self, turned: dict) -> int:
+        """The step at which its walk first reaches a turned tile (past its end when none is on it)."""
+        at, first = self.at, SIZE * SIZE
+        for i in turned:
+            k = at.get(i, first)
+            if k < first:
+                first = k
+        return first
+
+    def steps_with(self, targets, turned: dict, first: int, known: dict) -> int:
+        """Its steps with `turned` tiles: the same walk up to the first turned tile, then a new one from there —
+        the same for every demon that reaches that tile with the same history (`known`: those found so far)."""
+        key = (self.cells[first], self.before[first])
+        rest = known.get(key)
+        if rest is None:
+            rest = known[key] = _room(targets, self.cells[first], self.before[first], turned)[0]
+        return first + rest
+
+
 class _Ranker:
-    """Paths under many small changes of one map: each walk is recomputed only when a turned tile lies on it."""
+    """Paths under many small changes of one map, measured without walking every path again:
+    - A demon's walk changes only from the first turned tile on it; up to there it is the same.
+    - Most demons stand on the Portal's own path with its beginning as their history (tonight's and last Night's
+      demons, on a map nobody turned since): from any tile of that path the rest of the walk is the same for all
+      of them, so it is walked once per turned tile, and of the demons of one speed between two turned tiles only
+      the one furthest along can be the first to lose.
+    - Any other demon is walked again from its first turned tile, unless that tile's step already cannot beat the
+      shortest count found. The answer is exact; only the work is saved."""
 
     def __init__(self, game_map: GameMap, walkers, portal_speed: int | None):
         self.targets = _targets(game_map)
         portal = game_map.portal
-        self.portal_start = portal[0] * SIZE + portal[1]
-        self.portal_history = 1 << self.portal_start
-        self.portal_steps, self.portal_used = _room(self.targets, self.portal_start, self.portal_history)
-        groups: dict = {}
+        self.portal = _Walker(self.targets, portal[0] * SIZE + portal[1], 1 << (portal[0] * SIZE + portal[1]), 1)
+        self.portal_speed = portal_speed
+        seen: dict = {}
+        self.on_path: dict[int, list[int]] = {}   # speed → the path positions of the demons on the Portal's path
         for visited, speed in walkers:
-            groups.setdefault((tuple(visited), speed), None)
-        self.groups = []
-        for visited, speed in groups:
             history = 0
             for c in visited:
                 history |= 1 << (c[0] * SIZE + c[1])
             start = visited[-1][0] * SIZE + visited[-1][1]
-            steps, used = _room(self.targets, start, history)
-            self.groups.append((start, history, speed, steps, used))
-        self.portal_speed = portal_speed
+            k = self.portal.at.get(start)
+            if k is not None and self.portal.before[k] == history:
+                self.on_path.setdefault(speed, []).append(k)
+            elif (start, history, speed) not in seen:
+                seen[(start, history, speed)] = _Walker(self.targets, start, history, speed)
+        for positions in self.on_path.values():
+            positions.sort()
+        self.walkers = sorted(seen.values(), key=lambda w: w.nights)
         self.base = self.evaluate({}, 0)
 
     def evaluate(self, turned: dict, mask: int) -> tuple[int | None, int]:
         """(Nights every path stays legal, steps new demons walk from the Portal) with `turned` tiles."""
-        portal_steps = self.portal_steps
-        if self.portal_used & mask:
-            portal_steps = _room(self.targets, self.portal_start, self.portal_history, turned)[0]
-        nights = None if self.portal_speed is None else portal_steps // self.portal_speed
-        for start, history, speed, steps, used in self.groups:
-            if used & mask:
-                steps = _room(self.targets, start, history, turned)[0]
-            n = steps // speed
-            if nights is None or n < nights:
-                nights = n
-        return nights, portal_steps
+        targets, portal, known = self.targets, self.portal, {}
+        at = portal.at
+        turns = sorted(at[i] for i in turned if i in at)  # where the turned tiles lie on the Portal's path
+        rest: dict[int, int] = {}  # path position of a turned tile → the new walk from it (walked once)
+        if turns:
+            q = turns[0]
+            rest[q] = _room(targets, portal.cells[q], portal.before[q], turned)[0]
+            portal_steps = q + rest[q]
+        else:
+            portal_steps = portal.steps
+        best = None if self.portal_speed is None else portal_steps // self.portal_speed
+        for speed, positions in self.on_path.items():
+            if best == 0:
+                break  # nothing is shorter than tonight
+            low = -1
+            for q in turns + [None]:
+                # the demon furthest along in (low, q]: from q on its walk is the new rest (the old one past the end)
+                i = bisect_right(positions, portal.steps if q is None else q) - 1
+                if i >= 0 and positions[i] > low:
+                    p = positions[i]
+                    if q is None:
+                        room = portal.steps - p
+                    elif best is not None and (q - p) // speed >= best:
+                        room = None  # it walks at least to q: it cannot be the first to lose
+                    else:
+                        if q not in rest:
+                            rest[q] = _room(targets, portal.cells[q], portal.before[q], turned)[0]
+                        room = q - p + rest[q]
+                    if room is not None and (best is None or room // speed < best):
+                        best = room // speed
+                if q is not None:
+                    low = q
+        for w in self.walkers:  # the other demons no turned tile touches: the first of them is their shortest
+            if not w.used & mask:
+                if best is None or w.nights < best:
+                    best = w.nights
+                break
+        for w in self.walkers:
+            if best == 0:
+                break  # nothing is shorter than tonight
+            if w.used & mask:
+                first = w.first_turned(turned)
+                if best is not None and first // w.speed >= best:
+                    continue
+                n = w.steps_with(targets, turned, first, known) // w.speed
+                if best is None or n < best:
+                    best = n
+        return best, portal_steps
 
 
 @dataclass(frozen=True)
@@ -207,27 +291,29 @@ def current_paths(s) -> RotateChoice:
 def rotate_choices(s, colour: str | None = None, most: int | None = None) -> list[RotateChoice]:
     """Every choice of one Rotate action now (1 to the player guide's number of marked tiles — or `most` —, each to
     one of its three other directions), best first: most Nights every path stays legal; then the longest walk from
-    the Portal; then the fewest markers spent; then reading order. `colour` only says whose budget (all players
-    share it)."""
+    the Portal; then the fewest markers spent; then reading order (of the tiles, then N, E, S, W). `colour` only
+    says whose budget (all players share it)."""
     ranker = _Ranker(s.map, _walkers(s), _portal_speed(s))
     cells = [c for c in s.marked if s.map[c] is not None]
-    codes = {(c, f): _code(s.map, ahead(c, f)) for c in cells for f in DIRECTIONS}
-    rows = []
+    index = [c[0] * SIZE + c[1] for c in cells]
+    # Per marked tile, its three new directions: (the cell its arrow then leads to, the (cell, direction) pair).
+    options = [[(_code(s.map, ahead(c, f)), (c, f)) for f in DIRECTIONS if f != s.map[c].facing] for c in cells]
+    code, pair = itemgetter(0), itemgetter(1)
     evaluate = ranker.evaluate
+    rows, found = [], []
     for k in range(1, min(s.budget.rotate, most or s.budget.rotate) + 1):
-        for chosen in combinations(cells, k):
-            index = [c[0] * SIZE + c[1] for c in chosen]
+        for chosen in combinations(range(len(cells)), k):
+            where = [index[t] for t in chosen]
             mask = 0
-            for i in index:
+            for i in where:
                 mask |= 1 << i
-            others = [[f for f in DIRECTIONS if f != s.map[c].facing] for c in chosen]
-            for facings in product(*others):
-                turned = {i: codes[c, f] for i, c, f in zip(index, chosen, facings)}
-                nights, portal_steps = evaluate(turned, mask)
-                rows.append((-(99 if nights is None else nights), -portal_steps, k, tuple(zip(chosen, facings)),
-                             nights))
+            for picks in product(*[options[t] for t in chosen]):
+                nights, portal_steps = evaluate(dict(zip(where, map(code, picks))), mask)
+                rows.append((-99 if nights is None else -nights, -portal_steps, k, len(found)))
+                found.append((picks, nights, portal_steps))
     rows.sort()
-    return [RotateChoice(tiles, nights, -steps) for _, steps, _, tiles, nights in rows]
+    return [RotateChoice(tuple(map(pair, picks)), nights, portal_steps)
+            for picks, nights, portal_steps in (found[row[3]] for row in rows)]
 
 
 # ----------------------------------------------------------------- the Night
