@@ -122,9 +122,9 @@ def make(name: str) -> str:
         d = Director().play()
         setup, actions = d.setup, d.actions
     elif name == "obelisk-2p-scrolls-loop":
-        setup, actions = random_game(391, 2, scrolls=True)
+        setup, actions = random_game(28, 2, scrolls=True)
     else:
-        setup, actions = random_game(180, 3, realm="table", dice="table", scrolls=False, leadership=True)
+        setup, actions = random_game(102, 3, realm="table", dice="table", scrolls=False, leadership=True)
     return write_log("obelisk", setup.to_json(), [("action", a.to_json()) for a in actions])
 
 
