@@ -367,30 +367,41 @@ def night_advice(s) -> Advice | None:
     return _advice(s, plan, hunters, preys, demons, hold)
 
 
-def _advice(s, plan, hunters, preys, demons, hold: bool) -> Advice:
-    reasons = []
-    captures = []
+def capture_said(prey: Prey, k: int, o) -> Message:
+    """How one capture is made: "the yellow demon can be captured on E4 after its third step, by the blue Obelisk on
+    corner E4"."""
+    params = {"demon": words.demon(prey.colour), "cell": words.cell(prey.walk.cells[k]),
+              "colour": words.colour(o.owner), "corner": words.corner(o.corner)}
+    if k:
+        params["step"] = words.step(k)
+    return Message(CAPTURE_AFTER if k else CAPTURE_AT_START, params)
+
+
+def plan_said(plan, hunters, preys) -> list[Message]:
+    """A plan's reasons, in move order: why a losing demon must be captured, how each capture is made, and which
+    losing demons no plan can save."""
+    out = []
     for h, p, k in plan.captures:
-        o, prey, d = hunters[h].obelisk, preys[p], demons[p]
-        cell = prey.walk.cells[k]
-        captures.append(Suggestion(o.corner, d.id, k, cell))
-        why = would_lose(prey.colour, prey.walk)
+        why = would_lose(preys[p].colour, preys[p].walk)
         if why is not None:
-            reasons.append(why)
-        template = CAPTURE_AT_START if k == 0 else CAPTURE_AFTER
-        reasons.append(Message(template, {"demon": words.demon(prey.colour), "cell": words.cell(cell),
-                                          "step": words.step(k), "colour": words.colour(o.owner),
-                                          "corner": words.corner(o.corner)}))
+            out.append(why)
+        out.append(capture_said(preys[p], k, hunters[h].obelisk))
     for p in plan.lost:
         prey = preys[p]
-        reasons.append(would_lose(prey.colour, prey.walk))
-        reasons.append(Message(CANNOT_SAVE, {"demon": words.demon(prey.colour),
-                                             "step": words.step(prey.walk.steps + 1)}))
+        out += [would_lose(prey.colour, prey.walk),
+                Message(CANNOT_SAVE, {"demon": words.demon(prey.colour), "step": words.step(prey.walk.steps + 1)})]
+    return out
+
+
+def _advice(s, plan, hunters, preys, demons, hold: bool) -> Advice:
+    reasons = plan_said(plan, hunters, preys)
+    captures = tuple(Suggestion(hunters[h].obelisk.corner, demons[p].id, k, preys[p].walk.cells[k])
+                     for h, p, k in plan.captures)
     if plan.safe and not hold:
         reasons.append(Message(SAFE, {"n": plan.strength}))
     elif plan.safe and hold and s.phase == "march":
         reasons.append(Message(WAIT))
     elif not plan.safe:
         reasons.append(Message(UNSAFE))
-    return Advice(plan.safe, plan.strength if plan.safe else None, tuple(captures),
+    return Advice(plan.safe, plan.strength if plan.safe else None, captures,
                   tuple(demons[p].id for p in plan.lost), tuple(reasons))

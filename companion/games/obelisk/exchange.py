@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.errors import InvalidInput
-from companion.games.obelisk import checks, words
-from companion.games.obelisk.advisor import CAPTURE_AFTER, CAPTURE_AT_START, CANNOT_SAVE, SAFE, UNSAFE, would_lose
+from companion.games.obelisk import checks
+from companion.games.obelisk.advisor import SAFE, UNSAFE, plan_said
 from companion.games.obelisk.box import (
     DEMON_COLOURS, DEMONS_IN_BOX, LIGHTNING_MAX, MAX_STRENGTH, N_OBELISKS, PLAYER_COLOURS, SCROLLS, SPAWNS,
     SPAWNS_SCROLLS,
@@ -153,19 +153,6 @@ def advise(night: NightTable, rules: Rules = Rules()) -> tuple[dict, list[Messag
         "plan": [{"obelisk": h, "demon": preys[p].key, "step": k} for h, p, k in plan.captures],
         "lost": [preys[p].key for p in plan.lost],
     }
-    reasons = []
-    for h, p, k in plan.captures:
-        prey, o = preys[p], night.obelisks[h]
-        why = would_lose(prey.colour, prey.walk)
-        if why is not None:
-            reasons.append(why)
-        reasons.append(Message(CAPTURE_AT_START if k == 0 else CAPTURE_AFTER,
-                               {"demon": words.demon(prey.colour), "cell": words.cell(prey.walk.cells[k]),
-                                "step": words.step(k), "colour": words.colour(o.owner),
-                                "corner": words.corner(o.corner)}))
-    for p in plan.lost:
-        prey = preys[p]
-        reasons += [would_lose(prey.colour, prey.walk),
-                    Message(CANNOT_SAVE, {"demon": words.demon(prey.colour), "step": words.step(prey.walk.steps + 1)})]
+    reasons = plan_said(plan, hunters, preys)
     reasons.append(Message(SAFE, {"n": plan.strength}) if plan.safe else Message(UNSAFE))
     return answer, reasons
