@@ -8,7 +8,7 @@ import pytest
 
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obelisk import (
-    Build, Capture, Dawn, March, Mine, Nightfall, Pass, Pay, Reinforce, Rotate, Rules, Setup, Spawn, Timeout,
+    Build, Capture, Mine, Nightfall, Pass, Pay, Reinforce, Rules, Setup, Spawn, Timeout,
     new_game,
 )
 from companion.games.obelisk.box import DEMONS_IN_BOX, DIFFICULTIES

@@ -31,8 +31,8 @@ def test_empty_spaces_and_a_forgiving_reader():
     text = "PE GE FS CW -- / GN FN FS GW FW / CE GS FE FS -- / FN FE GE CE GS / GW -- FN CW --"
     m = map_from_text(text)
     assert m[(0, 4)] is None and len([c for c in m.tiles if c is None]) == 4
-    assert map_to_text(map_from_text("  pe ge fs cw --/gn fn fs gw fw/ce gs fe fs --/fn fe ge ce gs/gw -- fn cw --\n")) \
-        == text
+    typed = "  pe ge fs cw --/gn fn fs gw fw/ce gs fe fs --/fn fe ge ce gs/gw -- fn cw --\n"
+    assert map_to_text(map_from_text(typed)) == text
 
 
 @pytest.mark.parametrize("text, words", [
@@ -157,7 +157,8 @@ def test_the_state_json_is_documented_and_round_trips():
 
 
 def _json_values():
-    scalars = st.none() | st.booleans() | st.integers(-10**40, 10**40) | st.floats(allow_nan=False) | st.text(max_size=5)
+    scalars = (st.none() | st.booleans() | st.integers(-10**40, 10**40) | st.floats(allow_nan=False)
+               | st.text(max_size=5))
     return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
                         | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=8)
 

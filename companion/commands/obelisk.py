@@ -3,7 +3,8 @@
     companion obelisk path "PE GE FS CW GN / GN FN FS GW FW / CE GS FE FS MN / FN FE GE CE GS / GW MN FN CW FS" --json
         {"path": [[0, 0], [0, 1], [0, 2], [1, 2], [2, 2], [2, 3], [3, 3], [3, 4], [4, 4]], "end": "off-map"}
     companion obelisk advise NIGHT.json --json
-        {"safe": true, "best_captured_strength": 8, "plan": [{"obelisk": 0, "demon": "spawns[1]", "step": 2}], "lost": []}
+        {"safe": true, "best_captured_strength": 8, "plan": [{"obelisk": 1, "demon": "demons[0]", "step": 3},
+         {"obelisk": 0, "demon": "spawns[1]", "step": 1}], "lost": []}
 
 MAP is the map's notation (docs/obelisk-engine.md), or the name of a file holding it. NIGHT.json is the Night exchange
 form (companion/games/obelisk/exchange.py). Without --json both print sentences. Bad input: one line on stderr,

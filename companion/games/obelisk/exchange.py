@@ -92,8 +92,8 @@ def _demon(where: str, d, game_map: GameMap) -> tuple[str, tuple[Cell, ...]]:
     for i, c in enumerate(visited):
         tile = game_map[c]
         if tile is None or tile.kind == "M":
-            raise InvalidInput(f"{where}.visited[{i}]: {list(c)} is {'an empty space' if tile is None else 'a Mountain'}"
-                               ", where no demon stands")
+            what = "an empty space" if tile is None else "a Mountain"
+            raise InvalidInput(f"{where}.visited[{i}]: {list(c)} is {what}, where no demon stands")
     return colour, visited
 
 

@@ -247,7 +247,8 @@ def _check_story(v: dict) -> None:
         o = next((o for o in v["obelisks"] if o.corner == c), None)
         if o is None or o.scroll != v["rolling"]:
             raise InvalidInput(f"rolls.obelisks: corner {list(c)} holds no Obelisk with {v['rolling']}")
-    if v["tonight"] and (phase not in ("swarm", "over") or not set(v["tonight"]) <= set(ids) | {c.demon for c in captured}):
+    out_tonight = set(ids) | {c.demon for c in captured}
+    if v["tonight"] and (phase not in ("swarm", "over") or not set(v["tonight"]) <= out_tonight):
         raise InvalidInput("tonight: the demons that came out tonight, while they walk")
     if v["closed"] and (phase not in ("spawn", "swarm") or not setup.time_trials):
         raise InvalidInput("closed: only when the Night's minute ran out")

@@ -12,14 +12,14 @@ import random
 
 from companion.games.obelisk import advisor, payments
 from companion.games.obelisk.actions import (
-    Aim, Build, Capture, Charge, Dawn, Decipher, March, Mine, Nightfall, Pass, Reinforce, Reroll, Roll, Rotate, Spawn,
+    Aim, Build, Capture, Charge, Dawn, March, Mine, Nightfall, Pass, Reinforce, Reroll, Roll, Rotate, Spawn,
     Timeout,
 )
 from companion.games.obelisk.box import (
-    BURNOUT_BOOST, DEMON_COLOURS, FIRST_SCROLL, MAX_STRENGTH, PLAYER_COLOURS, QUARRY_START, SCROLLS, SEALED,
+    BURNOUT_BOOST, DEMON_COLOURS, MAX_STRENGTH, PLAYER_COLOURS, QUARRY_START, SEALED,
 )
 from companion.games.obelisk.legal import can_charge, captures
-from companion.games.obelisk.model import AIMS, Stones, corner_cells
+from companion.games.obelisk.model import AIMS, corner_cells
 from companion.games.obelisk.paths import portal_walk, touching_lands
 from companion.games.obelisk.box import SCROLL_LANDS
 from companion.games.obelisk.rules import Rules
