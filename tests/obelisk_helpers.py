@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from companion.games.errors import IllegalAction
+
 from companion.games.obelisk import Setup, State, map_from_text, new_game
 from companion.games.obelisk.box import DEMONS_IN_BOX
 from companion.games.obelisk.model import Demon, Obelisk, Stones
@@ -58,3 +62,12 @@ def apply_all(state: State, *actions) -> State:
     for a in actions:
         state = state.apply(a)
     return state
+
+
+def refused(state: State, action, *words: str):
+    """The IllegalAction `action` meets in `state`, whose sentence holds each of `words`."""
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    for w in words:
+        assert w in str(info.value), str(info.value)
+    return info.value

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from companion.games.errors import IllegalAction, InvalidInput
+from companion.games.errors import InvalidInput
 from companion.games.obelisk import (
     Build, Capture, Mine, Nightfall, Pass, Pay, Reinforce, Rules, Setup, Spawn, Timeout,
     new_game,
@@ -17,16 +17,10 @@ from companion.games.obelisk.model import Stones, all_cells
 from companion.games.obelisk.payments import affordable, sensible
 from companion.games.obelisk.setup import lay_map
 
-from tests.obelisk_helpers import PLAYERS, apply_all, make_setup, ob, position
+from tests.obelisk_helpers import refused, PLAYERS, apply_all, make_setup, ob, position
 
 MAP = "PE GE FS CW GN / GN FN FS GW FW / CE GS FE FS -- / FN FE GE CE GS / GW -- FN -- --"
 
-
-def refused(state, action, *words):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    for w in words:
-        assert w in str(info.value), str(info.value)
 
 
 # ----------------------------------------------------------------- setup

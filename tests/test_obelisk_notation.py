@@ -16,6 +16,8 @@ from companion.games.obelisk import (
 from companion.games.obelisk.model import DIRECTIONS, KINDS, SIZE, GameMap, Tile
 from companion.games.obelisk.randplay import random_game
 
+from tests.test_hostile_input import _json_values
+
 EXAMPLE = "PE GE FS CW GN / GN FN FS GW FW / CE GS FE FS MN / FN FE GE CE GS / GW MN FN CW FS"
 
 
@@ -154,13 +156,6 @@ def test_the_state_json_is_documented_and_round_trips():
                       "drawn", "quarry", "supply", "players", "leadership", "scrolls", "rolls", "tonight", "closed",
                       "result", "loss", "timer"}
     assert State.from_json(d) == s
-
-
-def _json_values():
-    scalars = (st.none() | st.booleans() | st.integers(-10**40, 10**40) | st.floats(allow_nan=False)
-               | st.text(max_size=5))
-    return st.recursive(scalars, lambda inner: st.lists(inner, max_size=3)
-                        | st.dictionaries(st.text(max_size=6), inner, max_size=3), max_leaves=8)
 
 
 STATES = []

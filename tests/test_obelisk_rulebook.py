@@ -4,25 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.errors import IllegalAction
 from companion.games.obelisk import (
     Build, Capture, Dawn, March, Nightfall, Pass, Rotate, Spawn, new_game,
 )
 from companion.games.obelisk.model import Stones, cell_name
 from companion.games.obelisk.paths import can_capture, portal_walk, reach, walk
 
-from tests.obelisk_helpers import apply_all, make_setup, ob, position
+from tests.obelisk_helpers import refused, apply_all, make_setup, ob, position
 
 T = [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0), (4, 1), (4, 2), (4, 3), (3, 3)]  # the path down the left edge
 MOVE_AND_SPAWN = "PS GE GE GE GE / FS FE FE FE FS / GS CW CW CW FS / FS GN GN GN FS / FE GE CE GN FW"
 
-
-def refused(state, action, *words):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    for w in words:
-        assert w in str(info.value), str(info.value)
-    return info.value
 
 
 # ----------------------------------------------------------------- Example Move & Spawn

@@ -1,9 +1,7 @@
 """The Scrolls expansion, scroll by scroll (rulebook "Scrolls Expansion", "Scroll Abilities")."""
 from __future__ import annotations
 
-import pytest
 
-from companion.games.errors import IllegalAction
 from companion.games.obelisk import (
     Aim, Capture, Charge, Dawn, Decipher, March, Nightfall, Pay, Reinforce, Reroll, Roll, Setup, Spawn,
     new_game,
@@ -12,7 +10,7 @@ from companion.games.obelisk.cycle import app_deck, app_roll
 from companion.games.obelisk.model import Capture as Captured, Stones
 from companion.games.obelisk.paths import captures_left, reach
 
-from tests.obelisk_helpers import PLAYERS, apply_all, make_setup, ob, position
+from tests.obelisk_helpers import refused, PLAYERS, apply_all, make_setup, ob, position
 
 #        A  B  C  D  E
 MAP = ("PE GE FS CW GN / "   # 1: the Portal's path runs B1 C1 C2 C3 D3 D4 E4 E5 and off the map
@@ -33,12 +31,6 @@ def with_scroll(scroll, *, obelisks, n=2, dice="table", phase="day", quarry=Ston
     return position(setup, phase=phase, obelisks=obelisks, quarry=quarry,
                     deciphered=("broken_earth", scroll) if scroll != "broken_earth" else ("broken_earth",), **kw)
 
-
-def refused(state, action, *words):
-    with pytest.raises(IllegalAction) as info:
-        state.apply(action)
-    for w in words:
-        assert w in str(info.value), str(info.value)
 
 
 # ----------------------------------------------------------------- setup and the deck
