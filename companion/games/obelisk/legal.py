@@ -36,8 +36,7 @@ def _day_actions(s) -> list:
         if _may(s, colour, "mine"):
             out.append(Mine(colour))
         if _may(s, colour, "reroll"):
-            roll = None if s.setup.dice == "app" else 1
-            rolls = [roll] if roll is None else list(range(1, 7))
+            rolls = [None] if s.setup.dice == "app" else range(1, 7)  # the app's die, or what the table rolled
             out += [Reroll(colour, o.corner, r) for o in s.obelisks if o.scroll == "instability" for r in rolls]
         if _may(s, colour, "aim"):
             out += [Aim(colour, o.corner, aim) for o in s.obelisks

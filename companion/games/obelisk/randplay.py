@@ -9,6 +9,7 @@ legal by construction; every game ends (each demon loses within 24 steps, and si
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from companion.games.obelisk import advisor, payments
 from companion.games.obelisk.actions import (
@@ -16,12 +17,12 @@ from companion.games.obelisk.actions import (
     Timeout,
 )
 from companion.games.obelisk.box import (
-    BURNOUT_BOOST, DEMON_COLOURS, MAX_STRENGTH, PLAYER_COLOURS, QUARRY_START, SEALED,
+    BURNOUT_BOOST, DEMON_COLOURS, MAX_STRENGTH, PLAYER_COLOURS, QUARRY_START, SCROLL_LANDS, SEALED,
 )
+from companion.games.obelisk.cycle import spawn_count
 from companion.games.obelisk.legal import can_charge, captures
 from companion.games.obelisk.model import AIMS, corner_cells
 from companion.games.obelisk.paths import portal_walk, touching_lands
-from companion.games.obelisk.box import SCROLL_LANDS
 from companion.games.obelisk.rules import Rules
 from companion.games.obelisk.setup import Setup, draw_quarry, supply_at_start
 from companion.games.obelisk.state import State, new_game
@@ -50,7 +51,7 @@ def random_setup(rng: random.Random, seed: int, n_players: int, *, realm: str = 
         supply = supply_at_start(difficulty, scrolls)
         d["quarry"] = draw_quarry(rng.randrange(2**32), supply, QUARRY_START[n_players]).to_json()
     setup = Setup.from_json(d)
-    return setup if rules is None else Setup(**{**setup.__dict__, "rules": rules})
+    return setup if rules is None else replace(setup, rules=rules)
 
 
 def random_game(seed: int, n_players: int = 2, *, rng: random.Random | None = None, **options) -> tuple[Setup, list]:
@@ -80,7 +81,6 @@ def random_action(s: State, rng: random.Random):
         return _day(s, rng)
     if phase == "spawn":
         pool = [c for c in DEMON_COLOURS for _ in range(s.realm[c])]
-        from companion.games.obelisk.cycle import spawn_count
         return Spawn(tuple(rng.sample(pool, spawn_count(s))))
     return _night(s, rng)
 
