@@ -198,17 +198,38 @@ class _Ranker:
         for positions in self.on_path.values():
             positions.sort()
         self.walkers = sorted(seen.values(), key=lambda w: w.nights)
+        self._alone: dict = {}  # (path position, where its arrow leads) → the walk from there, that tile alone turned
         self.base = self.evaluate({}, 0)
 
-    def evaluate(self, turned: dict, mask: int) -> tuple[int | None, int]:
-        """(Nights every path stays legal, steps new demons walk from the Portal) with `turned` tiles."""
+    def on_portal_path(self, cells) -> list[int]:
+        """Where these cells lie on the Portal's path, in path order."""
+        at = self.portal.at
+        return sorted(at[i] for i in cells if i in at)
+
+    def _rest(self, q: int, turned: dict, mask: int) -> int:
+        """Steps from the turned tile at path position q to the losing step. Walked once per tile and direction; again
+        only when that walk meets another turned tile."""
+        portal = self.portal
+        cell = portal.cells[q]
+        key = (q, turned[cell])
+        if key not in self._alone:
+            steps, used, _ = _room(self.targets, cell, portal.before[q], {cell: turned[cell]})
+            self._alone[key] = (steps, used)
+        steps, used = self._alone[key]
+        if used & mask & ~(1 << cell):
+            steps = _room(self.targets, cell, portal.before[q], turned)[0]
+        return steps
+
+    def evaluate(self, turned: dict, mask: int, turns: list[int] | None = None) -> tuple[int | None, int]:
+        """(Nights every path stays legal, steps new demons walk from the Portal) with `turned` tiles (`turns`: where
+        they lie on the Portal's path, when the caller knows)."""
         targets, portal, known = self.targets, self.portal, {}
-        at = portal.at
-        turns = sorted(at[i] for i in turned if i in at)  # where the turned tiles lie on the Portal's path
-        rest: dict[int, int] = {}  # path position of a turned tile → the new walk from it (walked once)
+        if turns is None:
+            turns = self.on_portal_path(turned)
+        rest: dict[int, int] = {}  # path position of a turned tile → the new walk from it
         if turns:
             q = turns[0]
-            rest[q] = _room(targets, portal.cells[q], portal.before[q], turned)[0]
+            rest[q] = self._rest(q, turned, mask)
             portal_steps = q + rest[q]
         else:
             portal_steps = portal.steps
@@ -228,7 +249,7 @@ class _Ranker:
                         room = None  # it walks at least to q: it cannot be the first to lose
                     else:
                         if q not in rest:
-                            rest[q] = _room(targets, portal.cells[q], portal.before[q], turned)[0]
+                            rest[q] = self._rest(q, turned, mask)
                         room = q - p + rest[q]
                     if room is not None and (best is None or room // speed < best):
                         best = room // speed
@@ -307,8 +328,9 @@ def rotate_choices(s, colour: str | None = None, most: int | None = None) -> lis
             mask = 0
             for i in where:
                 mask |= 1 << i
+            turns = ranker.on_portal_path(where)
             for picks in product(*[options[t] for t in chosen]):
-                nights, portal_steps = evaluate(dict(zip(where, map(code, picks))), mask)
+                nights, portal_steps = evaluate(dict(zip(where, map(code, picks))), mask, turns)
                 rows.append((-99 if nights is None else -nights, -portal_steps, k, len(found)))
                 found.append((picks, nights, portal_steps))
     rows.sort()
