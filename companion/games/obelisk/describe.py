@@ -57,6 +57,9 @@ def describe(s) -> str:
     if s.phase == "day":
         left = ", ".join(f"{name} {s.actions_left(c)}" for name, c in setup.players)
         lines.append(f"actions left: {left}")
+        if setup.leadership:
+            lines.append(f"leader token: {setup.players[s.leader][0]}; may speak: "
+                         + ", ".join(setup.name_of(c) for c in s.speakers))
     result = s.outcome()
     if result is not None:
         lines += ["", result.detail["why"], "winners: " + (", ".join(setup.name_of(w) for w in result.winners)
