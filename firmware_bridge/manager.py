@@ -37,7 +37,7 @@ from firmware_bridge.device import Device, DeviceURL, open_device, parse_url
 from firmware_bridge.errors import (BadDeviceURL, ConnectionLost, DeviceBusy, DeviceError, DeviceNotFound,
                                     DeviceTimeout)
 from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieRolled, DieRolling,
-                                          Observation)
+                                          DieSetDown, Observation)
 
 log = logging.getLogger(__name__)
 
@@ -200,6 +200,12 @@ class RollFilter:
             memory = self._dice.setdefault(obs.die, _DieMemory())
             memory.moving, memory.fresh = True, False
             return True
+        if isinstance(obs, DieSetDown):
+            # Put back by hand: no roll, but the die's standing face is now this one (a later re-send of it is no
+            # roll either), and the motion it started is over.
+            memory = self._dice.setdefault(obs.die, _DieMemory())
+            memory.moving, memory.fresh, memory.last = False, False, ("face", obs.face)
+            return True
         if not isinstance(obs, (DieRolled, DieCrooked)):
             return True
         memory = self._dice.setdefault(obs.die, _DieMemory())
@@ -322,6 +328,9 @@ class DeviceManager:
         if entry is None:
             return
         await self._stop(entry)
+        for die in entry.dice:
+            if self._die_entry.get(die) is entry:
+                del self._die_entry[die]
 
     async def _stop(self, entry: _Entry) -> None:
         entry.stopping = True
@@ -345,6 +354,16 @@ class DeviceManager:
         """The device object of the current connection (None while disconnected)."""
         entry = self._entries.get(url.strip())
         return entry.device if entry else None
+
+    def dice_of(self, url: str) -> list[str]:
+        """The ids of the dice a device URL has reported (all five of `sim://godice?count=5`, the one of a ble://)."""
+        entry = self._entries.get(url.strip())
+        return sorted(entry.dice) if entry else []
+
+    def url_of(self, die: str) -> str | None:
+        """The URL of the device that reports `die` (None when no device added now has reported it)."""
+        entry = self._die_entry.get(die)
+        return entry.url if entry is not None and self._entries.get(entry.url) is entry else None
 
     def stats(self, url: str) -> dict[str, int]:
         entry = self._entries.get(url.strip())

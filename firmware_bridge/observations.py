@@ -222,3 +222,20 @@ class DieIdentified:
 OBSERVATION_TYPES = OBSERVATION_TYPES + (DieIdentified,)
 BY_TYPE[DieIdentified.TYPE] = DieIdentified
 DieIdentified.to_json = to_json
+
+
+@dataclass(frozen=True)
+class DieSetDown:
+    """A die that was picked up (or turned by hand) is at rest again on `face` without having been thrown: no roll.
+    A throw waiting for this die ends with it (the old face stands). Pixels: RollState onFace after handling;
+    GoDice: "MS", move-stable."""
+    die: str
+    face: int
+    source: str = ""
+    at: float = 0.0
+    TYPE = "die_set_down"
+
+
+OBSERVATION_TYPES = OBSERVATION_TYPES + (DieSetDown,)
+BY_TYPE[DieSetDown.TYPE] = DieSetDown
+DieSetDown.to_json = to_json

@@ -1,11 +1,14 @@
-"""sim:// dice: a virtual radio with simulated dice that roll by themselves, read through bleak like real ones.
+"""sim:// dice: a virtual radio with simulated dice, read through bleak like real ones, thrown when someone asks.
 
-    sim://godice?count=5&seed=7              five GoDice (d6 shells) rolling every few seconds, seeded
-    sim://pixels?count=2&seed=3&die=d20      two Pixels d20 (current firmware; &firmware=legacy for the old one)
+    sim://godice?count=5&seed=7              five GoDice (d6 shells), seeded
+    sim://pixels?count=2&seed=3&die=d20      two Pixels d20 (current firmware; &firmware=2023-11 for that one)
 
-Parameters: count (1-12, default 1), seed (default 0), every (mean seconds between a die's rolls, default 4; 0: the
-dice only roll when told — `device.dice[i].roll(face)`), shell (GoDice, default d6), die and firmware (Pixels),
-crooked (Pixels: the share of landings that end tilted, default 0.05), battery (start percent, default 90).
+A simulated die rolls only when someone asks it to (TABLE_UX principle 8): the Throw command
+(`manager.command(die, Throw())`, the Roll buttons of the devices screen and of the table's menu) or
+`device.dice[i].roll(face)` in a test. Parameters: count (1-12, default 1), seed (default 0), shell (GoDice, default
+d6), die and firmware (Pixels), crooked (Pixels: the share of asked-for throws that land tilted, default 0.05),
+battery (start percent, default 90), every (seconds: the dice also throw themselves about that often — a demo for
+`monitor`, never for a table: companion/session/devices.py keeps such dice away from every game; default 0, off).
 
 Opening starts a VirtualRadio (firmware_bridge.ble.virtual) with the dice as BLE peripherals and connects one
 production device per die (GoDiceDevice / PixelsDevice) through bleak's facades with the radio's backend: the same
@@ -20,7 +23,7 @@ import random
 from dataclasses import replace
 from typing import AsyncIterator
 
-from firmware_bridge.commands import Command
+from firmware_bridge.commands import Command, Throw
 from firmware_bridge.device import Device, DeviceURL, parse_url
 from firmware_bridge.errors import BadDeviceURL, ConnectionLost, DeviceError
 from firmware_bridge.observations import ConnectionChanged, Observation
@@ -67,7 +70,7 @@ class SimDice(Device):
             raise BadDeviceURL(f"{url}: simulated dice are sim://godice or sim://pixels")
         self.count = _int(url, "count", 1, 1, 12)
         self.seed = _int(url, "seed", 0, 0, 2 ** 31)
-        self.every = _float(url, "every", 4.0, 0.0, 3600.0)
+        self.every = _float(url, "every", 0.0, 0.0, 3600.0)
         self.crooked_share = _float(url, "crooked", 0.05, 0.0, 1.0)
         self.battery = _int(url, "battery", 90, 0, 100)
         self.shell = url.params.get("shell", "d6")
@@ -83,6 +86,7 @@ class SimDice(Device):
         if self.firmware not in ("current", "legacy"):
             raise BadDeviceURL(f"{url}: firmware={self.firmware!r}; use current or legacy")
         self.radio = None
+        self._rng = random.Random(self.seed)     # the faces of asked-for throws (seeded: a demo replays the same)
         self.dice: list = []                     # the simulated dice (roll(), drop_connection(), …)
         self.devices: dict[str, Device] = {}     # die id → the production device reading it
         self._queue: asyncio.Queue = asyncio.Queue()
@@ -149,17 +153,47 @@ class SimDice(Device):
     async def _roll_by_itself(self, die, rng: random.Random) -> None:
         while not self._closed:
             await asyncio.sleep(rng.uniform(0.5, 1.5) * self.every)
-            tumble = rng.uniform(0.4, 1.2)
             try:
-                if self.kind == "pixels" and rng.random() < self.crooked_share:
-                    await die.crooked(tumble=tumble)
-                elif self.kind == "pixels":
-                    await die.roll(_pixels_face(self.die_type, rng), tumble=tumble)
-                else:
-                    await die.roll(rng.choice(_shell_faces(self.shell)), tumble=tumble)
+                await self._throw(die, rng, None)
             except Exception as err:             # a die that cannot roll stops rolling; the others go on
                 log.debug("%s: simulated roll failed: %r", die.name, err)
                 return
+
+    async def _throw(self, die, rng: random.Random, face: int | None) -> None:
+        """One throw of one simulated die: it tumbles a moment (0.4-1.2 s), then lands (now and then crooked)."""
+        tumble = rng.uniform(0.4, 1.2)
+        if self.kind == "pixels":
+            if face is None and rng.random() < self.crooked_share:
+                await die.crooked(tumble=tumble)
+            else:
+                await die.roll(face if face is not None else _pixels_face(self.die_type, rng), tumble=tumble)
+        else:
+            await die.roll(face if face is not None else rng.choice(_shell_faces(self.shell)), tumble=tumble)
+
+    async def throw(self, die: str | None = None, face: int | None = None) -> None:
+        """Throw one die (its id) or, with `die` None or this device's URL, all of them at once, as a hand does.
+        Returns once the throw started; the dice land a moment later (each one's tumble)."""
+        targets = self._targets(die)
+        if face is not None:
+            for target in targets:
+                target.validate_face(face)
+        for target in targets:
+            self._spawn(self._throw_logged(target, face))
+        await asyncio.sleep(0)
+
+    async def _throw_logged(self, die, face) -> None:
+        try:
+            await self._throw(die, self._rng, face)
+        except Exception as err:                 # a die dropped mid-throw: its reading never comes, as with a real one
+            log.info("%s: simulated throw failed: %r", die.name, err)
+
+    def _targets(self, die: str | None) -> list:
+        if die is None or die == self.source:
+            return list(self.dice)
+        ids = list(self.devices)
+        if die not in ids:
+            raise DeviceError(f"{die} is not one of {self.name}")
+        return [self.dice[ids.index(die)]]
 
     async def observations(self) -> AsyncIterator[Observation]:
         while True:
@@ -171,7 +205,10 @@ class SimDice(Device):
             yield item
 
     async def command(self, command: Command, die: str | None = None) -> None:
-        """Send to one die (`die` = its id), or to all when `die` is None or this device's URL."""
+        """Send to one die (`die` = its id), or to all when `die` is None or this device's URL. Throw throws them."""
+        if isinstance(command, Throw):
+            await self.throw(die, command.face)
+            return
         targets = [self.devices[die]] if die in self.devices else list(self.devices.values())
         if die is not None and die not in self.devices and die != self.source:
             raise DeviceError(f"{die} is not one of {self.name}")

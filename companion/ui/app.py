@@ -229,7 +229,10 @@ class CompanionApp(App):
         """Language and sound, reachable from every screen; `extras` ({"text", "action"}) from the screen."""
         from companion.ui.sheets import MenuSheet
 
-        self.open_sheet(MenuSheet(extras=list(extras or [])), angle)
+        extras = list(extras or [])
+        if self.table is not None and self._dice_at_table is not None:
+            extras += self._dice_at_table.menu_extras()  # simulated dice bound to the table: thrown when asked
+        self.open_sheet(MenuSheet(extras=extras), angle)
 
     def run_menu_extra(self, index: int) -> None:
         sheet = self.sheet

@@ -15,6 +15,7 @@ import random
 
 from bumble import gatt
 
+from firmware_bridge.ble import godice_protocol as gp
 from firmware_bridge.ble import pixels_protocol as pp
 from firmware_bridge.ble import uuids
 from firmware_bridge.ble.models import GoDiceModel, PixelsModel
@@ -66,6 +67,10 @@ class VirtualGoDice(_ModelPeripheral):
     @property
     def face(self) -> int | None:
         return self.model.face
+
+    def validate_face(self, face: int) -> None:
+        """ValueError unless the shell the die wears has that face."""
+        gp.vector_for(self.model.shell, face)
 
     async def roll(self, face: int, *, tumble: float = 0.0, kind: str = "S") -> None:
         """What a real GoDice sends when thrown and landing on `face`: "R", then (after `tumble` s) kind + x y z."""
@@ -129,6 +134,10 @@ class VirtualPixels(_ModelPeripheral):
         message = self.model.set_state(state, face)
         await self._notify(self.notify_char, message)
         await self.set_advertising_data(self.advertising_data())
+
+    def validate_face(self, face: int) -> None:
+        """ValueError unless the die has that face."""
+        pp.face_index(self.model.die_type, face)
 
     async def roll(self, face: int, *, tumble: float = 0.0) -> None:
         """Thrown, tumbling, landing on `face`: RollState rolling, then rolled (both also advertised)."""

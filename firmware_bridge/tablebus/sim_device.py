@@ -3,15 +3,18 @@ loop like a real transport (never synchronously), so the app runs and the protoc
 
     sim://tablebus?kind=stand&name=stand-1&heartbeat_ms=500&demo=1
 
-`demo=1` makes the board play by itself (flips, buttons, tiles, dice) for `make run` on a desktop.
+`demo=1` makes the board play by itself (flips, buttons, tiles, dice): a demo for `monitor`, never for a table
+(companion/session/devices.py keeps what such a board does away from every game). Without it the board acts only
+when asked: the TurnOver command turns a simulated stand over, as a hand turns the real one.
 """
 from __future__ import annotations
 
 import asyncio
 import random
 
+from firmware_bridge.commands import TurnOver
 from firmware_bridge.device import DeviceURL
-from firmware_bridge.errors import BadDeviceURL
+from firmware_bridge.errors import BadDeviceURL, ConnectionLost
 from firmware_bridge.tablebus.link import TableBusDevice
 from firmware_bridge.tablebus.simboard import KINDS, SimBoard
 
@@ -48,6 +51,14 @@ class SimTableBus(TableBusDevice):
         self.board.attach(to_host)
         if self.url.params.get("demo") == "1":
             self._demo_task = loop.create_task(self._demo())
+
+    async def command(self, command) -> None:
+        if isinstance(command, TurnOver):      # the simulated hand, not a Table Bus message
+            if not self._connected:
+                raise ConnectionLost(f"{self.name} is not connected")
+            self.board.script("flip")
+            return
+        await super().command(command)
 
     async def _send(self, data: bytes) -> None:
         if not self._connected:
