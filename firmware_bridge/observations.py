@@ -208,7 +208,8 @@ DeviceFault.to_json = to_json
 @dataclass(frozen=True)
 class DieIdentified:
     """A die said what it is, on connecting: `kind` its make (godice, pixels), `model` its shell or die type (d6,
-    d20 …), `colour` its body or dot colour as the maker names it ("red", "onyxBlack"), `name` what it advertises."""
+    d20 …), `colour` its body or dot colour as the maker names it ("red", "onyxBlack"), `name` what it advertises,
+    `firmware` the date its firmware was built (YYYY-MM-DD; "" when the die does not say)."""
     die: str
     kind: str
     model: str = ""
@@ -216,6 +217,7 @@ class DieIdentified:
     name: str = ""
     source: str = ""
     at: float = 0.0
+    firmware: str = ""
     TYPE = "die_identified"
 
 

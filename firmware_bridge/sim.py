@@ -1,12 +1,14 @@
 """sim:// dice: a virtual radio with simulated dice, read through bleak like real ones, thrown when someone asks.
 
     sim://godice?count=5&seed=7              five GoDice (d6 shells), seeded
-    sim://pixels?count=2&seed=3&die=d20      two Pixels d20 (current firmware; &firmware=2023-11 for that one)
+    sim://pixels?count=2&seed=3&die=d20      two Pixels d20 (current firmware)
+    sim://pixels?firmware=2023-11&die=d10    a Pixels d10 whose firmware was built in November 2023: it sends what
+                                             that generation sends (models.py), and the app reads it as the SDK does
 
 A simulated die rolls only when someone asks it to (TABLE_UX principle 8): the Throw command
 (`manager.command(die, Throw())`, the Roll buttons of the devices screen and of the table's menu) or
 `device.dice[i].roll(face)` in a test. Parameters: count (1-12, default 1), seed (default 0), shell (GoDice, default
-d6), die and firmware (Pixels), crooked (Pixels: the share of asked-for throws that land tilted, default 0.05),
+d6), die and firmware (Pixels: a build date YYYY-MM or YYYY-MM-DD, or current / legacy), crooked (Pixels: the share of asked-for throws that land tilted, default 0.05),
 battery (start percent, default 90), every (seconds: the dice also throw themselves about that often — a demo for
 `monitor`, never for a table: companion/session/devices.py keeps such dice away from every game; default 0, off).
 
@@ -83,8 +85,12 @@ class SimDice(Device):
             raise BadDeviceURL(f"{url}: shell={self.shell!r}; GoDice shells: {', '.join(godice_protocol.SHELLS)}")
         if self.die_type not in pixels_protocol.DIE_TYPE_CODES or self.die_type == "unknown":
             raise BadDeviceURL(f"{url}: die={self.die_type!r}; Pixels dice: d4 d6 d8 d10 d00 d12 d20")
-        if self.firmware not in ("current", "legacy"):
-            raise BadDeviceURL(f"{url}: firmware={self.firmware!r}; use current or legacy")
+        from firmware_bridge.ble.models import firmware_timestamp
+
+        try:
+            firmware_timestamp(self.firmware)
+        except ValueError as err:
+            raise BadDeviceURL(f"{url}: {err}") from None
         self.radio = None
         self._rng = random.Random(self.seed)     # the faces of asked-for throws (seeded: a demo replays the same)
         self.dice: list = []                     # the simulated dice (roll(), drop_connection(), …)
@@ -92,6 +98,7 @@ class SimDice(Device):
         self._queue: asyncio.Queue = asyncio.Queue()
         self._tasks: set[asyncio.Task] = set()
         self._closed = False
+        self.capture = None                      # monitor --capture: handed to each die's device (count=1)
 
     @property
     def name(self) -> str:
@@ -123,6 +130,7 @@ class SimDice(Device):
                     device = PixelsDevice(parse_url(f"ble://{address}?kind=pixels&timeout=5"),
                                           backend=self.radio.backend)
                 self.dice.append(die)
+                device.capture = self.capture
                 await device.open()
                 self.devices[device.die] = device
                 self._spawn(self._forward(device))
@@ -233,9 +241,9 @@ class SimDice(Device):
 
 
 def _pixels_face(die_type: str, rng: random.Random) -> int:
-    from firmware_bridge.ble.pixels_protocol import FACE_COUNTS, face_value
+    from firmware_bridge.ble.pixels_protocol import face_values
 
-    return face_value(die_type, rng.randrange(FACE_COUNTS.get(die_type, 6)))
+    return rng.choice(face_values(die_type))
 
 
 def _shell_faces(shell: str) -> tuple[int, ...]:

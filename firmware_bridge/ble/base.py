@@ -57,6 +57,10 @@ class BleDie(Device):
         self._tasks: set[asyncio.Task] = set()
         self._closed = False
         self._display_name: str | None = url.params.get("name")
+        # `python -m firmware_bridge monitor --capture`: called with (seconds since the link came up, bytes) for every
+        # notification, before it is read, so a group with a misbehaving die can send us exactly what it said.
+        self.capture: Callable[[float, bytes], None] | None = None
+        self._opened_at = 0.0
 
     def _bleak_link(self, url: DeviceURL) -> Link:
         return BleakLink(url.address, backend=self.backend or default_backend(), timeout=self.timeout,
@@ -64,9 +68,25 @@ class BleDie(Device):
 
     @property
     def name(self) -> str:
-        if self._link is not None and self._link.name and self._link.name != self._link.address:
+        """What players call the die: its advertised name, the URL's `name=`, else its make — never its address."""
+        if self._link is not None and self._link.name and self._link.name.upper() != self._link.address.upper():
             return self._link.name
-        return self._display_name or self.url.address
+        return self._display_name or self.brand
+
+    brand = "Bluetooth die"
+
+    @property
+    def advertisement(self) -> dict:
+        """What the die advertised when it was found (for a capture's first line): manufacturer and service data."""
+        link = self._link
+        return getattr(link, "advertisement", None) or {} if link is not None else {}
+
+    def captured(self, data: bytes) -> None:
+        if self.capture is not None:
+            try:
+                self.capture(self.clock() - self._opened_at, bytes(data))
+            except Exception as err:  # a full disk must not stop the die
+                log.warning("%s: capture failed: %r", self.name, err)
 
     # --- lifecycle -----------------------------------------------------------------------------------------------
     async def open(self) -> None:
@@ -74,6 +94,7 @@ class BleDie(Device):
         link = self._link_factory(self.url)
         link.on_lost = self._on_lost
         self._link = link
+        self._opened_at = self.clock()
         try:
             await link.connect()
             await self._setup(link)

@@ -15,7 +15,6 @@ import asyncio
 import random
 from typing import Callable
 
-from firmware_bridge.ble import pixels_protocol as pp
 from firmware_bridge.ble import uuids
 from firmware_bridge.ble.models import GoDiceModel, PixelsModel
 from firmware_bridge.ble.transport import Link
@@ -191,12 +190,13 @@ class FakePixels(FakeDie):
     def __init__(self, address: str, name: str, *, die_type: str = "d6", firmware: str = "current",
                  battery: int = 100, colourway: str = "onyxBlack"):
         super().__init__(address, name)
-        self.firmware = firmware
-        self.model = PixelsModel(die_type=die_type, battery=battery, colourway=colourway)
-        self.notify_uuid = uuids.PIXELS_NOTIFY if firmware == "current" else uuids.PIXELS_LEGACY_NOTIFY
+        self.model = PixelsModel(die_type=die_type, battery=battery, colourway=colourway, firmware=firmware,
+                                 name=name)
+        self.gatt = self.model.gatt
+        self.notify_uuid = uuids.PIXELS_NOTIFY if self.gatt == "current" else uuids.PIXELS_LEGACY_NOTIFY
 
     def characteristics(self) -> dict[str, list[str]]:
-        if self.firmware == "current":
+        if self.gatt == "current":
             return {uuids.PIXELS_NOTIFY: ["notify"], uuids.PIXELS_WRITE: ["write-without-response", "write"]}
         return {uuids.PIXELS_LEGACY_NOTIFY: ["notify"], uuids.PIXELS_LEGACY_WRITE: ["write-without-response", "write"]}
 
@@ -206,29 +206,34 @@ class FakePixels(FakeDie):
 
     @property
     def face(self) -> int:
-        return pp.face_value(self.model.die_type, self.model.face_index)
+        return self.model.face
 
-    async def _change(self, state: int, face: int | None = None) -> None:
-        await self.send(self.model.set_state(state, face))
+    def validate_face(self, face: int) -> None:
+        self.model.index_of(face)
+
+    async def _send_all(self, messages, tumble: float = 0.0) -> None:
+        messages = iter(messages)
+        message = next(messages)               # a gesture the die cannot make raises here, before anything is sent
+        while True:
+            await self.send(message)
+            try:
+                message = next(messages)       # the die's state moves on only now
+            except StopIteration:
+                return
+            if tumble:
+                await asyncio.sleep(tumble)
 
     async def roll(self, face: int, *, tumble: float = 0.0) -> None:
-        pp.face_index(self.model.die_type, face)
-        await self._change(pp.ROLLING)
-        if tumble:
-            await asyncio.sleep(tumble)
-        await self._change(pp.ROLLED, face)
+        await self._send_all(self.model.roll(face), tumble)
 
     async def crooked(self, *, tumble: float = 0.0) -> None:
-        await self._change(pp.ROLLING)
-        await self._change(pp.CROOKED)
+        await self._send_all(self.model.crooked(), tumble)
 
     async def held_still_roll(self) -> None:
-        await self._change(pp.HANDLING)
-        await self._change(pp.ROLLED, self.face)
+        await self._send_all(self.model.held_still_roll())
 
-    async def set_down(self, face: int) -> None:
-        await self._change(pp.HANDLING)
-        await self._change(pp.ON_FACE, face)
+    async def set_down(self, face: int | None = None) -> None:
+        await self._send_all(self.model.set_down(face))
 
     async def low_battery(self, percent: int = 7) -> None:
         self.model.battery = percent

@@ -116,6 +116,7 @@ class BleakLink(Link):
 
     def __init__(self, address: str, *, backend: BleBackend | None = None, timeout: float = 10.0,
                  scan_timeout: float | None = None, name: str | None = None):
+        self.advertisement: dict = {}
         self.address = address.upper()
         self.name = name or address
         self.backend = backend or default_backend()
@@ -145,6 +146,10 @@ class BleakLink(Link):
             adv = found.get("adv")
             self.name = (adv.local_name if adv is not None and adv.local_name else None) or device.name or self.name
             self.rssi = adv.rssi if adv is not None else None
+            if adv is not None:
+                self.advertisement = {"manufacturer_data": {str(k): bytes(v).hex()
+                                                            for k, v in adv.manufacturer_data.items()},
+                                      "service_data": {str(k): bytes(v).hex() for k, v in adv.service_data.items()}}
             self._client = bleak.BleakClient(device, disconnected_callback=self._disconnected, timeout=self.timeout,
                                              backend=self.backend.client)
             await self._client.connect()

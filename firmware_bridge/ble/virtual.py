@@ -109,12 +109,13 @@ def parse_advertising(data: bytes) -> dict[str, Any]:
 
 def build_advertising(name: str | None = None, service_uuids: Iterable[str] = (),
                       manufacturer: tuple[int, bytes] | None = None,
-                      service_data: tuple[str, bytes] | None = None) -> bytes:
-    """An advertising payload (flags, 128-bit service list, name, manufacturer data, service data)."""
+                      service_data: tuple[str, bytes] | None = None, flags: bool = True) -> bytes:
+    """An advertising payload (flags, 128-bit service list, name, manufacturer data, service data); a scan response
+    carries no flags (`flags=False`)."""
     def ad(kind: int, value: bytes) -> bytes:
         return bytes([len(value) + 1, kind]) + value
 
-    out = ad(0x01, bytes([0x06]))
+    out = ad(0x01, bytes([0x06])) if flags else b""
     uuid_bytes = b"".join(bytes(reversed(uuidlib.UUID(u).bytes)) for u in service_uuids)
     if uuid_bytes:
         out += ad(0x07, uuid_bytes)
@@ -185,6 +186,10 @@ class VirtualPeripheral:
     def advertising_data(self) -> bytes:
         return build_advertising(self.name)
 
+    def scan_response_data(self) -> bytes:
+        """What the peripheral answers an active scan with (empty: nothing)."""
+        return b""
+
     async def start(self) -> None:
         for service in self.services():
             self.device.add_service(service)
@@ -193,7 +198,8 @@ class VirtualPeripheral:
         await self._advertise()
 
     async def _advertise(self) -> None:
-        await self.device.start_advertising(advertising_data=self._advertising, scan_response_data=b"",
+        await self.device.start_advertising(advertising_data=self._advertising,
+                                            scan_response_data=self.scan_response_data(),
                                             advertising_interval_min=self.radio.advertising_interval_ms,
                                             advertising_interval_max=self.radio.advertising_interval_ms,
                                             auto_restart=True)
@@ -504,7 +510,9 @@ class VirtualBleakScanner(BaseBleakScanner):
     def _deliver(self, advertisement) -> None:
         if not self._scanning:
             return
-        fields = parse_advertising(bytes(advertisement.data_bytes))
+        # the advertisement merged with its scan response (bumble accumulates them), as an OS stack delivers it
+        fields = parse_advertising(bytes(advertisement.data) if advertisement.data is not None
+                                   else bytes(advertisement.data_bytes))
         if not self.is_allowed_uuid(fields["service_uuids"]):
             return
         address = address_text(advertisement.address)

@@ -2,8 +2,8 @@
 
     die = await radio.add_godice("F0:00:00:00:00:01", name="GoDice_A", shell="d6", color="red", battery=87)
     await die.roll(4)                 # "R", then "S" + the accelerometer vector of face 4
-    px = await radio.add_pixels("F0:00:00:00:00:02", die_type="d6", firmware="legacy")
-    await px.roll(5)                  # RollState rolling, then rolled on face index 4; the advertisement follows
+    px = await radio.add_pixels("F0:00:00:00:00:02", die_type="d10", firmware="2023-11")   # a firmware by its date
+    await px.roll(5)                  # RollState rolling, then at rest on 5 (as that firmware says it); advertised
     await px.crooked()                # lands tilted: RollState crooked (the app asks for a re-roll)
     await px.held_still_roll()        # a die held in the hand registers a roll (a known complaint)
     await die.low_battery(7)
@@ -95,16 +95,18 @@ class VirtualGoDice(_ModelPeripheral):
 
 
 class VirtualPixels(_ModelPeripheral):
+    """A Pixels die of one firmware generation (`firmware`: its build date like "2023-11", or current / legacy):
+    its GATT service, IAmADie, roll states, advertisement and scan response are that generation's (models.py)."""
+
     def __init__(self, radio: VirtualRadio, address: str, name: str, *, die_type: str = "d6",
                  firmware: str = "current", battery: int = 100, colourway: str = "onyxBlack",
                  pixel_id: int | None = None):
         super().__init__(radio, address, name)
-        if firmware not in ("current", "legacy"):
-            raise ValueError('Pixels firmware is "current" or "legacy"')
-        self.firmware = firmware
-        self.model = PixelsModel(die_type=die_type, battery=battery, colourway=colourway,
+        self.model = PixelsModel(die_type=die_type, battery=battery, colourway=colourway, firmware=firmware,
+                                 name=name,
                                  pixel_id=pixel_id if pixel_id is not None else int(address.replace(":", "")[-8:], 16))
-        if firmware == "current":
+        self.gatt = self.model.gatt
+        if self.gatt == "current":
             self.service_uuid, notify_uuid, write_uuid = uuids.PIXELS_SERVICE, uuids.PIXELS_NOTIFY, uuids.PIXELS_WRITE
         else:
             self.service_uuid, notify_uuid, write_uuid = (uuids.PIXELS_LEGACY_SERVICE, uuids.PIXELS_LEGACY_NOTIFY,
@@ -118,51 +120,54 @@ class VirtualPixels(_ModelPeripheral):
         return [gatt.Service(self.service_uuid, [self.notify_char, self.write_char])]
 
     def advertising_data(self) -> bytes:
-        return build_advertising(self.name, [self.service_uuid], manufacturer=(uuids.PIXELS_COMPANY_ID,
-                                                                              self.model.advert()))
+        # A real die sends the service data (pixel id, firmware date) in its scan response; bleak hands the app the
+        # advertisement and the scan response merged, as this one payload.
+        return build_advertising(self.name, [self.service_uuid],
+                                 manufacturer=(uuids.PIXELS_COMPANY_ID, self.model.advert()),
+                                 service_data=(self.service_uuid, self.model.scan_response()))
 
     @property
     def blinks(self) -> list[pp.Blink]:
-        """Every Blink the host sent, decoded."""
+        """Every Blink the host sent."""
         return self.model.blinks
 
     @property
     def face(self) -> int:
-        return pp.face_value(self.model.die_type, self.model.face_index)
-
-    async def _change(self, state: int, face: int | None = None) -> None:
-        message = self.model.set_state(state, face)
-        await self._notify(self.notify_char, message)
-        await self.set_advertising_data(self.advertising_data())
+        return self.model.face
 
     def validate_face(self, face: int) -> None:
         """ValueError unless the die has that face."""
-        pp.face_index(self.model.die_type, face)
+        self.model.index_of(face)
+
+    async def _send_all(self, messages, tumble: float = 0.0) -> None:
+        """Notify each message (a pause of `tumble` before the last: the die tumbling), advertising the new state."""
+        messages = iter(messages)
+        message = next(messages)               # a gesture the die cannot make raises here, before anything is sent
+        while True:
+            await self._notify(self.notify_char, message)
+            await self.set_advertising_data(self.advertising_data())
+            try:
+                message = next(messages)       # the die's state moves on only now
+            except StopIteration:
+                return
+            if tumble:
+                await asyncio.sleep(tumble)
 
     async def roll(self, face: int, *, tumble: float = 0.0) -> None:
-        """Thrown, tumbling, landing on `face`: RollState rolling, then rolled (both also advertised)."""
-        pp.face_index(self.model.die_type, face)          # validate first
-        await self._change(pp.ROLLING)
-        if tumble:
-            await asyncio.sleep(tumble)
-        await self._change(pp.ROLLED, face)
+        """Thrown, tumbling, landing on `face` (as this firmware reports it)."""
+        await self._send_all(self.model.roll(face), tumble)
 
     async def crooked(self, *, tumble: float = 0.0) -> None:
-        """Thrown and landing tilted (on an edge, against a wall): RollState crooked."""
-        await self._change(pp.ROLLING)
-        if tumble:
-            await asyncio.sleep(tumble)
-        await self._change(pp.CROOKED)
+        """Thrown and landing tilted (on an edge, against a wall)."""
+        await self._send_all(self.model.crooked(), tumble)
 
     async def held_still_roll(self) -> None:
-        """Held in the hand, not thrown, and it registers a roll anyway: handling, then rolled on the same face."""
-        await self._change(pp.HANDLING)
-        await self._change(pp.ROLLED, self.face)
+        """Held in the hand, not thrown, and it registers a roll anyway (a known complaint)."""
+        await self._send_all(self.model.held_still_roll())
 
-    async def set_down(self, face: int) -> None:
-        """Put down by hand on `face` (not a roll): handling, then onFace."""
-        await self._change(pp.HANDLING)
-        await self._change(pp.ON_FACE, face)
+    async def set_down(self, face: int | None = None) -> None:
+        """Picked up and put back by hand (on `face`, or on the face it showed): not a roll."""
+        await self._send_all(self.model.set_down(face))
 
     async def low_battery(self, percent: int = 7) -> None:
         """The battery runs down: the die sends BatteryLevel (it does so on every change) and advertises it."""

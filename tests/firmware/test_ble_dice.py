@@ -16,7 +16,7 @@ from firmware_bridge.commands import Blink, LightUp, RequestBattery, RequestStat
 from firmware_bridge.errors import DeviceError
 from firmware_bridge.manager import Backoff, DeviceManager
 from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieIdentified, DieRolled,
-                                          DieRolling, SignalStrength)
+                                          DieRolling, DieSetDown, SignalStrength)
 
 GODICE = "F0:00:00:00:00:01"
 PIXELS = "F0:00:00:00:00:02"
@@ -128,13 +128,14 @@ class DiceContract:
                     wrong = next(o for o in seen if isinstance(o, DieRolled) and o.die == "F0:00:00:00:00:03")
                     assert wrong.face != 3
                     assert any(isinstance(o, DieCrooked) and o.die == GODICE for o in seen)
-                    held = [o for o in seen if isinstance(o, DieRolled) and o.die == GODICE][-1]
-                    assert held.face == 1 and held.confidence < 1.0
+                    # "MS" (move stable): turned by hand, not thrown — a set-down, never a roll
+                    held = [o for o in seen if isinstance(o, (DieRolled, DieSetDown)) and o.die == GODICE][-1]
+                    assert isinstance(held, DieSetDown) and held.face == 1
 
         run(main())
 
     # --- Pixels --------------------------------------------------------------------------------------------------
-    @pytest.mark.parametrize("firmware", ["current", "legacy"])
+    @pytest.mark.parametrize("firmware", ["current", "legacy", "2023-11"])
     def test_pixels_roll_states(self, firmware):
         async def main():
             async with self.Radio() as radio:
@@ -152,12 +153,16 @@ class DiceContract:
                     await px.set_down(3)             # put down by hand: not a roll
                     await px.low_battery(6)
                     seen = [o for o in await settle(sub, PIXELS)
-                            if isinstance(o, (DieRolling, DieRolled, DieCrooked, BatteryLevel))]
+                            if isinstance(o, (DieRolling, DieRolled, DieCrooked, DieSetDown, BatteryLevel))]
                     kinds = [(type(o).__name__, getattr(o, "face", getattr(o, "percent", None))) for o in seen]
+                    # held in the hand: the current firmware says "rolled" (asked about: 0.5); older firmware cannot
+                    # tell it from being put down (a set-down)
+                    held = ("DieRolled", 17) if firmware == "current" else ("DieSetDown", 17)
                     assert kinds == [("DieRolling", None), ("DieRolled", 17), ("DieRolling", None), ("DieRolled", 17),
-                                     ("DieRolling", None), ("DieCrooked", None), ("DieRolling", None),
-                                     ("DieRolled", 17), ("DieRolling", None), ("BatteryLevel", 6)]
-                    assert [o.confidence for o in seen if isinstance(o, DieRolled)] == [1.0, 1.0, 0.5]
+                                     ("DieRolling", None), ("DieCrooked", None), ("DieRolling", None), held,
+                                     ("DieRolling", None), ("DieSetDown", 3), ("BatteryLevel", 6)]
+                    assert [o.confidence for o in seen if isinstance(o, DieRolled)] == \
+                        ([1.0, 1.0, 0.5] if firmware == "current" else [1.0, 1.0])
 
         run(main())
 
@@ -174,10 +179,11 @@ class DiceContract:
                     await manager.command(crooked.die, LightUp((0, 0, 255)))
                     await manager.command(crooked.die, LightUp((0, 0, 0)))
                     await settle(sub)
-                    first, steady, off = px.blinks
-                    assert (first.count, first.duration_ms, first.rgb, first.loop) == (3, 400, (255, 0, 0), False)
-                    assert steady.rgb == (0, 0, 255) and steady.loop
-                    assert off.rgb == (0, 0, 0) and not off.loop
+                    first, steady = px.blinks
+                    # three flashes of 400 ms each: Pixels takes the whole blink's duration (MessageBlink.duration)
+                    assert (first.count, first.duration_ms, first.rgb, first.loop) == (3, 1200, (255, 0, 0), False)
+                    assert steady.rgb == (0, 0, 255) and steady.loop       # lit until told otherwise
+                    assert px.model.stopped == 1                            # then told: StopAllAnimations
 
         run(main())
 
