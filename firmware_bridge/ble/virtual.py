@@ -349,7 +349,11 @@ class VirtualRadio:
     """A LocalLink with a central and any number of simulated peripherals; an async context manager."""
 
     def __init__(self, *, advertising_interval_ms: float = DEFAULT_ADVERTISING_MS,
-                 central_address: str = CENTRAL_ADDRESS, seed: int | None = None):
+                 central_address: str = CENTRAL_ADDRESS, seed: int | None = None, bluez: bool = False):
+        # `bluez`: a connection asked for while another is pending fails at once with BlueZ's
+        # org.bluez.Error.InProgress (as several dice reconnecting together meet it on Linux), instead of waiting.
+        self.bluez = bluez
+        self.in_progress_refusals = 0
         self.advertising_interval_ms = advertising_interval_ms
         self.central_address = central_address
         self.rng = random.Random(seed)
@@ -480,6 +484,11 @@ class VirtualRadio:
     async def _connect(self, address: str, timeout: float) -> Connection:
         if not self.started:
             raise BleakError("the virtual radio is not running")
+        if self.bluez and self._connect_lock.locked():
+            from bleak.exc import BleakDBusError
+
+            self.in_progress_refusals += 1
+            raise BleakDBusError("org.bluez.Error.InProgress", ["Operation already in progress"])
         async with self._connect_lock:              # one LE connection may be pending at a time
             try:
                 return await self.central.connect(hci.Address(address), timeout=timeout)

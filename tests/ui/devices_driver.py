@@ -18,6 +18,7 @@ Scenarios:
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import os
 import sys
@@ -168,6 +169,37 @@ async def scenario(app, args) -> dict:
     result["dice_after_remove"] = [row["title"] for row in model.dice]
     result["bindings_after_remove"] = len(app.devices.manager.bindings)
     result["every_title"] = [w.text for w in d.walk() if type(w).__name__ == "Txt"]
+    # Find devices: listing serial ports (slow on some systems: udev) runs in a worker thread; the loop, the table
+    # and the dice go on meanwhile.
+    import threading
+
+    from firmware_bridge.tablebus import ports
+
+    listed = {}
+
+    def slow_boards(every: bool = False):
+        listed["thread"] = threading.get_ident()
+        time.sleep(0.6)
+        return [], ""
+
+    ports.serial_boards, original = slow_boards, ports.serial_boards
+    ticks = [0]
+
+    async def ticker():
+        while True:
+            ticks[0] += 1
+            await asyncio.sleep(0.01)
+
+    task = asyncio.ensure_future(ticker())
+    try:
+        await d.tap(d.by_id("scan"))
+        await until(d, lambda: "thread" in listed and not model.scanning, "the scan", timeout=30)
+    finally:
+        task.cancel()
+        ports.serial_boards = original
+    result["ports_listed_off_the_loop"] = listed["thread"] != threading.get_ident()
+    result["loop_ticks_while_listing"] = ticks[0]
+    result["scan_message"] = model.message
     return result
 
 

@@ -50,6 +50,9 @@ def test_simulated_dice_roll_only_when_asked_and_a_tap_binds_one(data_dir, tmp_p
     assert [(b["role"], b["index"]) for b in result["saved_bindings"]] == [("henchmen", 0)]
     # Removed: no die rows left behind, no place still held.
     assert result["dice_after_remove"] == [] and result["bindings_after_remove"] == 0
+    # Find devices lists serial ports in a worker thread: the loop kept running (0.6 s of listing, 10 ms ticks)
+    assert result["ports_listed_off_the_loop"] and result["loop_ticks_while_listing"] >= 20
+    assert result["scan_message"]  # no radio here: said so in a sentence
 
 
 def test_bound_dice_roll_into_the_open_table_and_a_throw_nobody_announced_is_asked_about(data_dir, tmp_path):
