@@ -157,7 +157,7 @@ static void test_obelisk(void) {
         }
     CHECK(all);
     uint16_t two_south[OB_SIDES] = {OB_ADC_S, OB_ADC_NONE, OB_ADC_S, OB_ADC_NONE};
-    uint16_t between[OB_SIDES] = {1550, OB_ADC_NONE, OB_ADC_NONE, OB_ADC_NONE};
+    uint16_t between[OB_SIDES] = {1900, OB_ADC_NONE, OB_ADC_NONE, OB_ADC_NONE}; /* none|N1 */
     uint8_t t, d;
     CHECK(ob_decode_cell(two_south, &t, &d) == -1);
     CHECK(ob_decode_cell(between, &t, &d) == -1);
