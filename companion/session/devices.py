@@ -90,6 +90,8 @@ class DeviceService:
         self.settle_after = settle_after
         self.give_up_after = give_up_after
         self._carried: dict[str, set[str]] = {}    # new URL → the dice it had under its old URL (a changed shell)
+        # die → {observation type → the last one}: what a screen opened later shows at once (its name, its face)
+        self._last_seen: dict[str, dict[str, Observation]] = {}
         self._waiting_since: float | None = None   # loop time the settled throw started waiting for a rolling die
         self.door = None
         self.timers = None
@@ -261,7 +263,17 @@ class DeviceService:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
+    def recent(self) -> list[Observation]:
+        """The last observation of each kind from each die still here, oldest first (a screen opened later starts from
+        these: every die with its name, face and battery, not only those that rolled since)."""
+        present = {d["url"] for d in self.devices}
+        out = [o for die, seen in self._last_seen.items() if self.source_of(die) in present for o in seen.values()]
+        return sorted(out, key=lambda o: getattr(o, "at", 0.0))
+
     def _route(self, obs: Observation) -> None:
+        die = getattr(obs, "die", None) or getattr(obs, "device", None)
+        if isinstance(die, str) and not isinstance(obs, (DiceSettled, ButtonPressed, StandFlipped)):
+            self._last_seen.setdefault(die, {})[type(obs).__name__] = obs
         for listener in list(self._listeners):
             try:
                 listener(obs)

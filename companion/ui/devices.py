@@ -66,6 +66,8 @@ class DevicesModel(EventDispatcher):
         self._cells: dict[int, tuple[int, str]] = {}  # the tile map: cell -> (tile id, arrow)
         self._grid_source = ""
         self._redraw = Clock.create_trigger(lambda dt: self.refresh())
+        for obs in service.recent():  # the dice already here: by name, with their last face, from the first frame
+            self._on_observation(obs)
         self._unsubscribe = service.subscribe(self._on_observation)
         if service.problem:
             self.message = service.problem
@@ -148,6 +150,11 @@ class DevicesModel(EventDispatcher):
             return label
         url = entry["url"]
         kind = _kind_of(url)
+        if is_simulated(url) and kind in ("godice", "pixels"):
+            from urllib.parse import parse_qs, urlsplit
+
+            count = parse_qs(urlsplit(url).query).get("count", ["1"])[-1]
+            return self.app.t(N_("Simulated {kind}: {n}")).format(kind=self.app.t(KIND_TITLES[kind]), n=count)
         return self.app.t(KIND_TITLES[kind]) if kind in KIND_TITLES else _short(url)
 
     def die_title(self, die: str, seen: dict) -> str:

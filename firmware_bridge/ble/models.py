@@ -287,3 +287,13 @@ class PixelsModel:
             self.index_of(face)
         yield self._set(2)
         yield self._set(self._rest(False), face)
+
+    def pick_up(self) -> Iterator[bytes]:
+        """Picked up (and held): handling."""
+        yield self._set(2)
+
+    def put_back(self, face: int | None = None) -> Iterator[bytes]:
+        """Put back by hand after `pick_up`, not thrown: at rest without a roll (on `face`, or the face it showed)."""
+        if face is not None:
+            self.index_of(face)
+        yield self._set(self._rest(False), face)

@@ -182,6 +182,9 @@ class FakeGoDice(FakeDie):
     async def held_still_roll(self) -> None:
         await self.send(self.model.landed(self.model.face or 1, "MS"))
 
+    async def turn_by_hand(self, face: int) -> None:
+        await self.send(self.model.landed(face, "MS"))
+
     async def low_battery(self, percent: int = 7) -> None:
         self.model.battery = percent
 
@@ -234,6 +237,12 @@ class FakePixels(FakeDie):
 
     async def set_down(self, face: int | None = None) -> None:
         await self._send_all(self.model.set_down(face))
+
+    async def pick_up(self) -> None:
+        await self._send_all(self.model.pick_up())
+
+    async def put_back(self, face: int | None = None) -> None:
+        await self._send_all(self.model.put_back(face))
 
     async def low_battery(self, percent: int = 7) -> None:
         self.model.battery = percent

@@ -89,6 +89,10 @@ class VirtualGoDice(_ModelPeripheral):
         """Picked up and put back without a throw: the die reports a move-stable landing on the face it showed."""
         await self._notify(self.notify_char, self.model.landed(self.model.face or 1, "MS"))
 
+    async def turn_by_hand(self, face: int) -> None:
+        """Turned from one face to another by hand, not thrown: "MS" (move stable) with the new face's vector."""
+        await self._notify(self.notify_char, self.model.landed(face, "MS"))
+
     async def low_battery(self, percent: int = 7) -> None:
         """The battery runs down (a GoDice reports it when asked)."""
         self.model.battery = percent
@@ -168,6 +172,13 @@ class VirtualPixels(_ModelPeripheral):
     async def set_down(self, face: int | None = None) -> None:
         """Picked up and put back by hand (on `face`, or on the face it showed): not a roll."""
         await self._send_all(self.model.set_down(face))
+
+    async def pick_up(self) -> None:
+        """Picked up, and held a while (put it back with `put_back`)."""
+        await self._send_all(self.model.pick_up())
+
+    async def put_back(self, face: int | None = None) -> None:
+        await self._send_all(self.model.put_back(face))
 
     async def low_battery(self, percent: int = 7) -> None:
         """The battery runs down: the die sends BatteryLevel (it does so on every change) and advertises it."""

@@ -179,7 +179,9 @@ async def scenario(app, args) -> dict:
 
     def slow_boards(every: bool = False):
         listed["thread"] = threading.get_ident()
+        start = ticks[0]
         time.sleep(0.6)
+        listed["ticks"] = ticks[0] - start        # the loop's ticks while the ports were being listed
         return [], ""
 
     ports.serial_boards, original = slow_boards, ports.serial_boards
@@ -198,7 +200,7 @@ async def scenario(app, args) -> dict:
         task.cancel()
         ports.serial_boards = original
     result["ports_listed_off_the_loop"] = listed["thread"] != threading.get_ident()
-    result["loop_ticks_while_listing"] = ticks[0]
+    result["loop_ticks_while_listing"] = listed["ticks"]
     result["scan_message"] = model.message
     return result
 
@@ -369,6 +371,78 @@ async def unasked_scenario(app, args) -> dict:
     return result
 
 
+async def hands_scenario(app, args) -> dict:
+    """Hands at the table (issue 16 §5): five simulated Pixels dice bound; after the turn's roll two dice are picked on
+    the screen and rolled again, while a player picks up die 4 and puts it back — the reroll goes in, nothing stalls.
+    Then five GoDice: die 2 turned to another face by hand — no roll, no question, nothing booked."""
+    from companion.games.obscurians.actions import RevealEvent
+    from companion.games.obscurians.setup import Setup
+    from companion.session.table import Table
+
+    d = Touch(app)
+    await d.wait_screen("home")
+    pixels, godice = "sim://pixels?count=5&seed=5&die=d6&crooked=0", "sim://godice?count=5&seed=6"
+    for url in (pixels, godice):
+        await app.devices.add(url)
+    await until(d, lambda: all(app.devices.manager.device(u) is not None and len(app.devices.manager.device(u).dice)
+                               == 5 for u in (pixels, godice)), "ten simulated dice", timeout=40)
+    px, gd = app.devices.manager.device(pixels), app.devices.manager.device(godice)
+    for i in range(5):
+        app.devices.bind(px.address(i), "henchmen", i)
+    table = Table.create(app.store, "obscurians", Setup(players=(("Anna", "red"), ("Ben", "blue"),
+                                                                  ("Chris", "green"), ("Dana", "yellow")),
+                                                         deck="physical", seed=1), clock=app.clock)
+    table.apply(RevealEvent("no_swap"))
+    app.attach(table)
+    await d.wait_screen("round")
+    app.close_sheet()
+    await until(d, lambda: len(app.dice_at_table.simulated()) == 5, "the five dice at the table")
+    result = {}
+    # The turn's roll from the table's menu: Roll all.
+    await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "menu"))
+    await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
+    await d.tap(sheet_button(app, app.sheet.all_text))
+    await until(d, lambda: table.state.dice is not None, "the turn's roll")
+    result["rolled"] = list(table.state.dice)
+    log = table.log_length
+    # Dice 1 and 2 picked on the screen; a player picks up die 4 (to look at it) while they are thrown …
+    await d.tap(next(b for b in d.by_class("DieButton") if b.index == 0))
+    await d.tap(next(b for b in d.by_class("DieButton") if b.index == 1))
+    await px.dice[3].pick_up()
+    await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "menu"))
+    await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
+    result["picked_text"] = app.sheet.picked_text
+    await d.tap(sheet_button(app, app.sheet.picked_text))
+    await asyncio.sleep(2.0)                      # the two dice have landed; die 4 is still in a hand
+    result["waiting_while_held"] = table.log_length == log
+    put_back = time.monotonic()
+    await px.dice[3].put_back()                    # … and puts it back on the face it showed: not a roll
+    await until(d, lambda: table.log_length == log + 1, "the reroll, once die 4 is back", timeout=15)
+    result["seconds_after_put_back"] = round(time.monotonic() - put_back, 2)
+    result["reroll"] = table.actions[-1].to_text()
+    result["die_4_unchanged"] = table.state.dice[3] == result["rolled"][3]
+    result["question_after_pickup"] = getattr(app.sheet, "question", None)
+    # GoDice now: die 2 turned to another face by hand ("MS"): no roll, no question, the table as it was.
+    app.devices.unbind(px.address(0))
+    for i in range(5):
+        app.devices.bind(gd.address(i), "henchmen", i)
+    await d.frames(5)
+    log, dice = table.log_length, list(table.state.dice)
+    await gd.dice[1].turn_by_hand(6 if dice[1] != "donate" else 5)
+    seen = await wait_quietly(d, 3, lambda: (table.log_length, getattr(app.sheet, "question", None)))
+    result["after_turn"] = {"log_unchanged": table.log_length == log, "dice_unchanged": list(table.state.dice) == dice,
+                            "questions": [q for _, q in seen if q]}
+    app.show_devices()
+    await d.wait_screen("devices")
+    await until(d, lambda: any(r["die"] == gd.address(1) for r in app.devices_model.dice), "the GoDice row")
+    await d.frames(5)
+    row = next(r for r in app.devices_model.dice if r["die"] == gd.address(1))
+    result["devices_row"] = {"face": row["face"], "detail": row["detail"]}
+    if args.shots:
+        await d.shot(Path(args.shots), "devices-set-down")
+    return result
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--data-dir", required=True)
@@ -376,7 +450,7 @@ def main() -> int:
     p.add_argument("--shots", default="")
     p.add_argument("--lang", default="en")
     p.add_argument("--wait", type=float, default=12.0, help="seconds the unasked scenario waits untouched")
-    p.add_argument("--scenario", choices=("devices", "table", "bind", "unasked"), default="devices")
+    p.add_argument("--scenario", choices=("devices", "table", "bind", "unasked", "hands"), default="devices")
     args = p.parse_args()
     from companion.session.store import TableStore
     from companion.ui.app import CompanionApp
@@ -385,7 +459,7 @@ def main() -> int:
     app = CompanionApp(store=store, lang=args.lang, seed=1)
 
     play = {"devices": scenario, "table": table_scenario, "bind": bind_scenario,
-            "unasked": unasked_scenario}[args.scenario]
+            "unasked": unasked_scenario, "hands": hands_scenario}[args.scenario]
     return run_app(app, lambda: play(app, args), args.out, dump={"indent": 1}, after=app.close_devices,
                    close=store.close)
 
