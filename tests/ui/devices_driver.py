@@ -107,7 +107,7 @@ async def scenario(app, args) -> dict:
     await until(d, lambda: sum(counts.values()) >= 5 and all(r["face"].isdigit() for r in model.dice), "Roll all")
     result["rolls_after_roll_all"] = dict(sorted(counts.items()))
     if args.shots:
-        await d.shot(Path(args.shots), "devices-rolled")
+        await d.shot(Path(args.shots), "devices")
     result["faces"] = [row["face"] for row in model.dice]
     # Roll one die: only that one.
     first = model.dice[0]["die"]
@@ -156,7 +156,7 @@ async def scenario(app, args) -> dict:
     result["grid_cell_12"] = model.grid[12]["text"]
     result["grid_title"] = model.grid_title
     if args.shots:
-        await d.shot(Path(args.shots), "devices")
+        await d.shot(Path(args.shots), "devices-tiles")
     saved = json.loads((Path(args.data_dir) / "devices.json").read_text())
     result["saved_urls"] = [x["url"] for x in saved["devices"]]
     result["saved_bindings"] = saved["bindings"]["bindings"]
@@ -344,7 +344,7 @@ async def unasked_scenario(app, args) -> dict:
     result["question"] = app.sheet.question
     result["answers"] = [e["text"] for e in app.sheet.extras]
     if args.shots:
-        await d.shot(Path(args.shots), "dice-unasked-question")
+        await d.shot(Path(args.shots), "dice-unasked-all")
     await d.tap(sheet_button(app, app.t("No, ignore this throw")))
     await d.frames(5)
     result["after_no"] = {"chips": table.state.chips_left(0), "log": table.log_length,
