@@ -35,8 +35,8 @@ class RequestState:
 
 @dataclass(frozen=True)
 class Throw:
-    """Simulated dice only: throw this die now (`face` None: the simulator draws the face). A simulated device acts
-    only when someone asks it to (TABLE_UX principle 8); a real die raises ProtocolError, a hand throws it."""
+    """Simulated dice only: throw this die now (`face` None: the simulator draws the face). A simulated device acts only
+    when someone asks it to (table rule 8, docs/architecture.md); a real die raises ProtocolError, a hand throws it."""
     face: int | None = None
 
 

@@ -5,12 +5,13 @@
     sim://pixels?firmware=2023-11&die=d10    a Pixels d10 whose firmware was built in November 2023: it sends what
                                              that generation sends (models.py), and the app reads it as the SDK does
 
-A simulated die rolls only when someone asks it to (TABLE_UX principle 8): the Throw command
+A simulated die rolls only when someone asks it to (table rule 8, docs/architecture.md): the Throw command
 (`manager.command(die, Throw())`, the Roll buttons of the devices screen and of the table's menu) or
 `device.dice[i].roll(face)` in a test. Parameters: count (1-12, default 1), seed (default 0), shell (GoDice, default
-d6), die and firmware (Pixels: a build date YYYY-MM or YYYY-MM-DD, or current / legacy), crooked (Pixels: the share of asked-for throws that land tilted, default 0.05),
-battery (start percent, default 90), every (seconds: the dice also throw themselves about that often — a demo for
-`monitor`, never for a table: companion/session/devices.py keeps such dice away from every game; default 0, off).
+d6), die and firmware (Pixels: a build date YYYY-MM or YYYY-MM-DD, or current / legacy), crooked (Pixels: the share of
+asked-for throws that land tilted, default 0.05), battery (start percent, default 90), every (seconds: the dice also
+throw themselves about that often — a demo for `monitor`, never for a table: companion/session/devices.py keeps such
+dice away from every game; default 0, off).
 
 Opening starts a VirtualRadio (firmware_bridge.ble.virtual) with the dice as BLE peripherals and connects one
 production device per die (GoDiceDevice / PixelsDevice) through bleak's facades with the radio's backend: the same

@@ -125,8 +125,8 @@ def test_dice_picked_for_a_reroll_light_up_and_only_they_are_expected(tmp_path):
 
 
 def test_offered_simulated_devices_act_only_when_asked(tmp_path):
-    """What an app with no hardware offers: five dice and a stand that do nothing until someone asks (TABLE_UX
-    principle 8); asked, a die throws and the stand turns over."""
+    """What an app with no hardware offers: five dice and a stand that do nothing until someone asks (table rule 8,
+    docs/architecture.md); asked, a die throws and the stand turns over."""
     async def scenario():
         store = TableStore(tmp_path)
         table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1), clock=FakeClock())

@@ -218,10 +218,10 @@ class Game(ABC):
         return None
 
     def dice_question(self, state: GameState, role: str, action: Any, intent: Mapping | None) -> Any:
-        """Was the table waiting for the throw that proposes `action` (the engine accepted it, every die is sure)?
-        None: yes — the turn's roll, an announced reroll — and it is applied. Otherwise the question to ask first, as
-        a message with `template` (a `rules` catalogue msgid) and `params`: "{name} rolled again: discard a chip
-        face down?". A throw nobody asked for is never booked on its own (TABLE_UX principle 8). Pure."""
+        """Was the table waiting for the throw that proposes `action` (the engine accepted it, every die is sure)? None:
+        yes — the turn's roll, an announced reroll — and it is applied. Otherwise the question to ask first, as a
+        message with `template` (a `rules` catalogue msgid) and `params`: "{name} rolled again: discard a chip face
+        down?". A throw nobody asked for is never booked on its own (table rule 8, docs/architecture.md). Pure."""
         return None
 
     def dice_words(self, state: GameState, action: Any) -> Any:

@@ -42,10 +42,10 @@ _DICE = (DieRolling, DieRolled, DieCrooked, DiceSettled, DieSetDown)
 
 
 def plays_by_itself(source: str) -> bool:
-    """A simulated device that acts without anyone asking: a board in demo mode (`sim://tablebus?…&demo=1`, as
-    offered by earlier versions) or dice that throw themselves (`sim://godice?…&every=4`). What it does is shown on
-    the devices screen but never reaches a table (TABLE_UX principle 8: a simulated device acts only when someone
-    asks it to)."""
+    """A simulated device that acts without anyone asking: a board in demo mode (`sim://tablebus?…&demo=1`, as offered
+    by earlier versions) or dice that throw themselves (`sim://godice?…&every=4`). What it does is shown on the devices
+    screen but never reaches a table (table rule 8, docs/architecture.md: a simulated device acts only when someone asks
+    it to)."""
     if not source.startswith("sim://"):
         return False
     query = parse_qs(urlsplit(source).query)

@@ -93,7 +93,8 @@ def parse_advertising(data: bytes) -> dict[str, Any]:
             out["manufacturer_data"][int.from_bytes(value[:2], "little")] = value[2:]
         elif kind in (0x02, 0x03):                                  # 16-bit service UUIDs
             for j in range(0, len(value) - 1, 2):
-                out["service_uuids"].append(f"0000{int.from_bytes(value[j:j + 2], 'little'):04x}-0000-1000-8000-00805f9b34fb")
+                short = int.from_bytes(value[j:j + 2], "little")
+                out["service_uuids"].append(f"0000{short:04x}-0000-1000-8000-00805f9b34fb")
         elif kind in (0x06, 0x07):                                  # 128-bit service UUIDs
             for j in range(0, len(value) - 15, 16):
                 out["service_uuids"].append(str(uuidlib.UUID(bytes=bytes(reversed(value[j:j + 16])))))

@@ -118,8 +118,8 @@ def test_sim_dice_roll_by_themselves_through_the_manager(url):
 
 @pytest.mark.parametrize("url", ["sim://godice?count=3&seed=7", "sim://pixels?count=3&seed=3&crooked=0"])
 def test_sim_dice_throw_only_when_asked(url):
-    """A simulated die acts only when someone asks it to (TABLE_UX principle 8): Throw to one die throws it, Throw to
-    the device throws them all; a real die refuses Throw (a hand throws it)."""
+    """A simulated die acts only when someone asks it to (table rule 8, docs/architecture.md): Throw to one die throws
+    it, Throw to the device throws them all; a real die refuses Throw (a hand throws it)."""
     async def main():
         async with DeviceManager() as manager:
             sub = manager.observations()

@@ -1,7 +1,8 @@
 """The devices screen and the dice at a table, in the real app under Xvfb, by touch (tests/ui/devices_driver.py).
 
 With no radio, simulated dice are offered; they connect through the real BLE stack on the virtual radio and act only
-when someone asks (TABLE_UX principle 8); a tap binds a die; the binding and the devices are kept in the data folder.
+when someone asks (table rule 8, docs/architecture.md); a tap binds a die; the binding and the devices are kept in the
+data folder.
 Issue 14's report is played as reported: bind five simulated dice, resume a 7-player table, wait — nothing rolls into
 it; a throw nobody announced is a question in words; no question ever covers Home.
 """

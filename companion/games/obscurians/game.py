@@ -19,7 +19,7 @@ from companion.games.text import shown
 
 def _usual_payment(state: State) -> str | None:
     """How a reroll nobody announced is paid: the round's free reroll while it lasts (Reroll Once), otherwise one
-    chip, face down — the players never say which (TABLE_UX: hidden stays hidden)."""
+    chip, face down — the players never say which (table rule 5: hidden stays hidden)."""
     return None if state.event == "reroll_once" and not state.free_reroll_used else FACE_DOWN
 
 
@@ -152,7 +152,7 @@ class Obscurians(Game):
     def dice_question(self, state: State, role: str, action, intent):
         # The turn's roll and an announced reroll are what the table waits for; anything else thrown (a reroll
         # nobody announced, dice turned to their opposite faces) is asked about, so no chip is ever spent and no
-        # die flipped behind the players' backs (TABLE_UX principle 8).
+        # die flipped behind the players' backs (table rule 8, docs/architecture.md).
         if isinstance(action, Roll) or (intent or {}).get("reroll"):
             return None
         if isinstance(action, Reroll):
