@@ -13,7 +13,7 @@ Replay (`python -m firmware_bridge replay CAPTURE.jsonl --json`) prints one JSON
 once the die has identified itself; then, per observation as the session receives it (after the device manager's
 roll filter: a standing state re-sent is not a roll), {"rolling": true}, {"rolled": face, "confidence": c},
 {"crooked": true}, {"battery": percent, "charging": bool}, {"set_down": face} (a die put back unrolled). The reading is
-the app's own: pixels_reader / godice_reader, the RollFilter of manager.py.
+the app's own: pixels_reader / godice_reader, the RollFilter of rolls.py.
 
 Bad input (not JSON, a missing field, hex that is not hex, a huge file) is a CaptureError with the line number.
 """
@@ -158,7 +158,7 @@ def replay(stream: IO[bytes], *, shell: str = "d6", die_type: str | None = None)
     from firmware_bridge.ble import pixels_protocol as pp
     from firmware_bridge.ble.godice_reader import GoDiceReader
     from firmware_bridge.ble.pixels_reader import PixelsReader
-    from firmware_bridge.manager import RollFilter
+    from firmware_bridge.rolls import RollFilter
 
     lines = _lines(stream)
     first = next(lines, None)

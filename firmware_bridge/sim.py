@@ -24,43 +24,15 @@ import contextlib
 import logging
 import random
 from dataclasses import replace
-from typing import AsyncIterator
 
 from firmware_bridge.commands import Command, Throw
 from firmware_bridge.device import Device, DeviceURL, parse_url
 from firmware_bridge.errors import BadDeviceURL, ConnectionLost, DeviceError
-from firmware_bridge.observations import ConnectionChanged, Observation
+from firmware_bridge.observations import ConnectionChanged
 
 log = logging.getLogger(__name__)
 
 GODICE_COLOURS = ("red", "green", "blue", "yellow", "orange", "black")
-_END = object()
-
-
-def _int(url: DeviceURL, key: str, default: int, lo: int, hi: int) -> int:
-    text = url.params.get(key)
-    if text is None:
-        return default
-    try:
-        value = int(text)
-    except ValueError:
-        raise BadDeviceURL(f"{url}: {key}={text!r} is not a whole number") from None
-    if not lo <= value <= hi:
-        raise BadDeviceURL(f"{url}: {key} must be between {lo} and {hi}")
-    return value
-
-
-def _float(url: DeviceURL, key: str, default: float, lo: float, hi: float) -> float:
-    text = url.params.get(key)
-    if text is None:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise BadDeviceURL(f"{url}: {key}={text!r} is not a number") from None
-    if not lo <= value <= hi:
-        raise BadDeviceURL(f"{url}: {key} must be between {lo:g} and {hi:g}")
-    return value
 
 
 class SimDice(Device):
@@ -71,11 +43,11 @@ class SimDice(Device):
         self.kind = url.address.lower()
         if self.kind not in ("godice", "pixels"):
             raise BadDeviceURL(f"{url}: simulated dice are sim://godice or sim://pixels")
-        self.count = _int(url, "count", 1, 1, 12)
-        self.seed = _int(url, "seed", 0, 0, 2 ** 31)
-        self.every = _float(url, "every", 0.0, 0.0, 3600.0)
-        self.crooked_share = _float(url, "crooked", 0.05, 0.0, 1.0)
-        self.battery = _int(url, "battery", 90, 0, 100)
+        self.count = url.number("count", 1, 1, 12, whole=True)
+        self.seed = url.number("seed", 0, 0, 2 ** 31, whole=True)
+        self.every = url.number("every", 0.0, 0.0, 3600.0)
+        self.crooked_share = url.number("crooked", 0.05, 0.0, 1.0)
+        self.battery = url.number("battery", 90, 0, 100, whole=True)
         self.shell = url.params.get("shell", "d6")
         self.die_type = url.params.get("die", "d6")
         self.firmware = url.params.get("firmware", "current")
@@ -96,7 +68,6 @@ class SimDice(Device):
         self._rng = random.Random(self.seed)     # the faces of asked-for throws (seeded: a demo replays the same)
         self.dice: list = []                     # the simulated dice (roll(), drop_connection(), …)
         self.devices: dict[str, Device] = {}     # die id → the production device reading it
-        self._queue: asyncio.Queue = asyncio.Queue()
         self._tasks: set[asyncio.Task] = set()
         self._closed = False
         self.capture = None                      # monitor --capture: handed to each die's device (count=1)
@@ -135,8 +106,8 @@ class SimDice(Device):
                 await device.open()
                 self.devices[device.die] = device
                 self._spawn(self._forward(device))
-                self._queue.put_nowait(ConnectionChanged(device.die, "connected", f"{device.name} is connected "
-                                                         f"(simulated)", source=self.source))
+                self._put(ConnectionChanged(device.die, "connected", f"{device.name} is connected (simulated)",
+                                            source=self.source))
                 if self.every:
                     self._spawn(self._roll_by_itself(die, random.Random(self.seed * 1000 + i)))
         except BaseException as err:
@@ -155,9 +126,9 @@ class SimDice(Device):
             async for obs in device.observations():
                 with contextlib.suppress(TypeError, ValueError):
                     obs = replace(obs, source=self.source)
-                self._queue.put_nowait(obs)
+                self._put(obs)
         except DeviceError as err:
-            self._queue.put_nowait(err if isinstance(err, ConnectionLost) else ConnectionLost(str(err)))
+            self._put(err if isinstance(err, ConnectionLost) else ConnectionLost(str(err)))
 
     async def _roll_by_itself(self, die, rng: random.Random) -> None:
         while not self._closed:
@@ -204,15 +175,6 @@ class SimDice(Device):
             raise DeviceError(f"{die} is not one of {self.name}")
         return [self.dice[ids.index(die)]]
 
-    async def observations(self) -> AsyncIterator[Observation]:
-        while True:
-            item = await self._queue.get()
-            if item is _END:
-                return
-            if isinstance(item, DeviceError):
-                raise item
-            yield item
-
     async def command(self, command: Command, die: str | None = None) -> None:
         """Send to one die (`die` = its id), or to all when `die` is None or this device's URL. Throw throws them."""
         if isinstance(command, Throw):
@@ -238,7 +200,7 @@ class SimDice(Device):
         if radio is not None:
             with contextlib.suppress(Exception):
                 await radio.close()
-        self._queue.put_nowait(_END)
+        self._end()
 
 
 def _pixels_face(die_type: str, rng: random.Random) -> int:

@@ -19,8 +19,9 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 from typing import Callable
 
+from firmware_bridge.bindings import BindingTable
 from firmware_bridge.errors import DeviceError
-from firmware_bridge.manager import BindingTable, DeviceManager
+from firmware_bridge.manager import DeviceManager
 from firmware_bridge.observations import (ButtonPressed, DiceSettled, DieCrooked, DieRolled, DieRolling,
                                           DieSetDown, Observation, StandFlipped)
 

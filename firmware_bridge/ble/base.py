@@ -9,30 +9,16 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import AsyncIterator, Callable
+from typing import Callable
 
 from firmware_bridge.ble.transport import BleakLink, BleBackend, Link, default_backend, translate
 from firmware_bridge.device import Device, DeviceURL
-from firmware_bridge.errors import BadDeviceURL, ConnectionLost, DeviceError
-from firmware_bridge.observations import Observation, SignalStrength
+from firmware_bridge.errors import ConnectionLost, DeviceError
+from firmware_bridge.observations import SignalStrength
 
 log = logging.getLogger(__name__)
 
-_END = object()
 LinkFactory = Callable[[DeviceURL], Link]
-
-
-def url_float(url: DeviceURL, key: str, default: float) -> float:
-    text = url.params.get(key)
-    if text is None:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise BadDeviceURL(f"{url}: {key}={text!r} is not a number") from None
-    if value < 0:
-        raise BadDeviceURL(f"{url}: {key} cannot be negative")
-    return value
 
 
 class BleDie(Device):
@@ -50,9 +36,8 @@ class BleDie(Device):
         self.source = url.text or f"{url.scheme}://{url.address}"
         self.backend = backend
         self.clock = clock
-        self.timeout = url_float(url, "timeout", 10.0)
+        self.timeout = url.number("timeout", 10.0)
         self._link_factory = link_factory or self._bleak_link
-        self._queue: asyncio.Queue = asyncio.Queue()
         self._link: Link | None = None
         self._tasks: set[asyncio.Task] = set()
         self._closed = False
@@ -106,7 +91,7 @@ class BleDie(Device):
                 raise
             raise translate(err, self.name) from err
         if link.rssi is not None:
-            self.emit(SignalStrength(self.die, int(link.rssi), source=self.source, at=self.clock()))
+            self._put(SignalStrength(self.die, int(link.rssi), source=self.source, at=self.clock()))
 
     async def _setup(self, link: Link) -> None:
         """Subscribe and ask the first questions; raise DeviceError (ProtocolError) if this is not the device."""
@@ -118,7 +103,7 @@ class BleDie(Device):
         for task in list(self._tasks):
             task.cancel()
         await self._close_link()
-        self._queue.put_nowait(_END)
+        self._end()
 
     async def _close_link(self) -> None:
         link, self._link = self._link, None
@@ -129,19 +114,7 @@ class BleDie(Device):
 
     def _on_lost(self, reason: str) -> None:
         if not self._closed:
-            self._queue.put_nowait(ConnectionLost(f"{self.name}: {reason}"))
-
-    async def observations(self) -> AsyncIterator[Observation]:
-        while True:
-            item = await self._queue.get()
-            if item is _END:
-                return
-            if isinstance(item, DeviceError):
-                raise item
-            yield item
-
-    def emit(self, observation: Observation) -> None:
-        self._queue.put_nowait(observation)
+            self._put(ConnectionLost(f"{self.name}: {reason}"))
 
     def spawn(self, coro) -> None:
         """A background job of this connection (battery polling), cancelled on close; failures are logged."""

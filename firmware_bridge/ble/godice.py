@@ -18,7 +18,7 @@ import logging
 
 from firmware_bridge.ble import godice_protocol as gp
 from firmware_bridge.ble import uuids
-from firmware_bridge.ble.base import BleDie, url_float
+from firmware_bridge.ble.base import BleDie
 from firmware_bridge.ble.godice_reader import GoDiceReader
 from firmware_bridge.ble.transport import Link
 from firmware_bridge.commands import Blink, Command, LightUp, RequestBattery, RequestState
@@ -41,7 +41,7 @@ class GoDiceDevice(BleDie):
             self.shell = gp.shell(shell).name
         except ValueError as err:
             raise BadDeviceURL(f"{url}: {err}") from None
-        self.battery_every = url_float(url, "battery_every", 60.0)
+        self.battery_every = url.number("battery_every", 60.0)
         self.reader = GoDiceReader(self.die, self.source, self.shell)
 
     async def _setup(self, link: Link) -> None:
@@ -63,7 +63,7 @@ class GoDiceDevice(BleDie):
     def _on_notification(self, data: bytes) -> None:
         self.captured(data)
         for obs in self.reader.message(data, self.clock()):
-            self.emit(obs)
+            self._put(obs)
 
     @property
     def garbled(self) -> int:

@@ -1,6 +1,6 @@
 """What the simulated dice do, as byte-level firmware models: answers to host writes, the messages a roll produces.
 
-One model per die, shared by the virtual radio's peripherals (firmware_bridge.ble.virtual_dice) and the scripted
+One model per die, shared by the virtual radio's peripherals (firmware_bridge.ble.virtual.dice) and the scripted
 fake transport (firmware_bridge.ble.testing), so every transport hears the same bytes a real die sends.
 """
 from __future__ import annotations

@@ -21,7 +21,7 @@ import logging
 
 from firmware_bridge.ble import pixels_protocol as pp
 from firmware_bridge.ble import uuids
-from firmware_bridge.ble.base import BleDie, url_float
+from firmware_bridge.ble.base import BleDie
 from firmware_bridge.ble.pixels_reader import PixelsReader
 from firmware_bridge.ble.transport import Link, default_backend, translate
 from firmware_bridge.commands import Blink, Command, LightUp, RequestBattery, RequestState
@@ -81,7 +81,7 @@ class PixelsDevice(BleDie):
         if data[:1] == bytes([pp.ROLL_STATE]):
             self._live = True
         for obs in self.reader.message(data, self.clock(), live=live):
-            self.emit(obs)
+            self._put(obs)
 
     async def command(self, command: Command) -> None:
         if isinstance(command, Blink):
@@ -109,7 +109,7 @@ class PixelsAdvertDevice(BleDie):
     def __init__(self, url, **kw):
         super().__init__(url, **kw)
         self.reader = PixelsReader(self.die, self.source, _die_type(url))
-        self.stale = url_float(url, "stale", 20.0)
+        self.stale = url.number("stale", 20.0)
         self._scanner = None
         self._last_seen = 0.0
         self._rssi: int | None = None
@@ -138,8 +138,8 @@ class PixelsAdvertDevice(BleDie):
         while not self._closed:
             await asyncio.sleep(min(1.0, self.stale / 4))
             if self.clock() - self._last_seen > self.stale:
-                self._queue.put_nowait(ConnectionLost(f"{self.name}: no advertisement for {self.stale:g} s "
-                                                      f"(out of range or switched off?)"))
+                self._put(ConnectionLost(f"{self.name}: no advertisement for {self.stale:g} s "
+                                         f"(out of range or switched off?)"))
                 return
 
     def _on_advert(self, device, adv) -> None:
@@ -160,9 +160,9 @@ class PixelsAdvertDevice(BleDie):
             self._identified = True
         if self._rssi is None or abs(adv.rssi - self._rssi) >= 6:
             self._rssi = adv.rssi
-            self.emit(SignalStrength(self.die, adv.rssi, source=self.source, at=at))
+            self._put(SignalStrength(self.die, adv.rssi, source=self.source, at=at))
         for obs in observations:
-            self.emit(obs)
+            self._put(obs)
 
     async def close(self) -> None:
         scanner, self._scanner = self._scanner, None

@@ -16,6 +16,7 @@ import random
 from typing import Callable
 
 from firmware_bridge.ble import uuids
+from firmware_bridge.ble.gestures import GoDiceGestures, PixelsGestures
 from firmware_bridge.ble.models import GoDiceModel, PixelsModel
 from firmware_bridge.ble.transport import Link
 from firmware_bridge.device import Device, device_class, parse_url
@@ -124,6 +125,8 @@ class FakeDie:
             link.deliver(self.notify_uuid, data)
         await asyncio.sleep(0)
 
+    _say = send                                     # the gestures (gestures.py) speak through it
+
     async def drop_connection(self) -> None:
         for link in list(self.links):
             link.lose()
@@ -147,7 +150,7 @@ class FakeDie:
         self.rssi = rssi
 
 
-class FakeGoDice(FakeDie):
+class FakeGoDice(FakeDie, GoDiceGestures):
     def __init__(self, address: str, name: str, *, shell: str = "d6", color: str = "black", battery: int = 100,
                  noise: int = 3, seed: int = 0):
         super().__init__(address, name)
@@ -156,40 +159,8 @@ class FakeGoDice(FakeDie):
     def characteristics(self) -> dict[str, list[str]]:
         return {uuids.NUS_TX: ["notify"], uuids.NUS_RX: ["write-without-response", "write"]}
 
-    @property
-    def leds(self):
-        return self.model.leds
 
-    @property
-    def commands(self):
-        return self.model.commands
-
-    @property
-    def face(self):
-        return self.model.face
-
-    async def roll(self, face: int, *, tumble: float = 0.0, kind: str = "S") -> None:
-        landing = self.model.landed(face, kind)
-        await self.send(self.model.roll_started())
-        if tumble:
-            await asyncio.sleep(tumble)
-        await self.send(landing)
-
-    async def tilt(self, face: int) -> None:
-        await self.send(self.model.roll_started())
-        await self.send(self.model.tilted(face))
-
-    async def held_still_roll(self) -> None:
-        await self.send(self.model.landed(self.model.face or 1, "MS"))
-
-    async def turn_by_hand(self, face: int) -> None:
-        await self.send(self.model.landed(face, "MS"))
-
-    async def low_battery(self, percent: int = 7) -> None:
-        self.model.battery = percent
-
-
-class FakePixels(FakeDie):
+class FakePixels(FakeDie, PixelsGestures):
     def __init__(self, address: str, name: str, *, die_type: str = "d6", firmware: str = "current",
                  battery: int = 100, colourway: str = "onyxBlack"):
         super().__init__(address, name)
@@ -202,51 +173,6 @@ class FakePixels(FakeDie):
         if self.gatt == "current":
             return {uuids.PIXELS_NOTIFY: ["notify"], uuids.PIXELS_WRITE: ["write-without-response", "write"]}
         return {uuids.PIXELS_LEGACY_NOTIFY: ["notify"], uuids.PIXELS_LEGACY_WRITE: ["write-without-response", "write"]}
-
-    @property
-    def blinks(self):
-        return self.model.blinks
-
-    @property
-    def face(self) -> int:
-        return self.model.face
-
-    def validate_face(self, face: int) -> None:
-        self.model.index_of(face)
-
-    async def _send_all(self, messages, tumble: float = 0.0) -> None:
-        messages = iter(messages)
-        message = next(messages)               # a gesture the die cannot make raises here, before anything is sent
-        while True:
-            await self.send(message)
-            try:
-                message = next(messages)       # the die's state moves on only now
-            except StopIteration:
-                return
-            if tumble:
-                await asyncio.sleep(tumble)
-
-    async def roll(self, face: int, *, tumble: float = 0.0) -> None:
-        await self._send_all(self.model.roll(face), tumble)
-
-    async def crooked(self, *, tumble: float = 0.0) -> None:
-        await self._send_all(self.model.crooked(), tumble)
-
-    async def held_still_roll(self) -> None:
-        await self._send_all(self.model.held_still_roll())
-
-    async def set_down(self, face: int | None = None) -> None:
-        await self._send_all(self.model.set_down(face))
-
-    async def pick_up(self) -> None:
-        await self._send_all(self.model.pick_up())
-
-    async def put_back(self, face: int | None = None) -> None:
-        await self._send_all(self.model.put_back(face))
-
-    async def low_battery(self, percent: int = 7) -> None:
-        self.model.battery = percent
-        await self.send(self.model.battery_message())
 
 
 class FakeRadio:

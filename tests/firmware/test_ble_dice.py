@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from firmware_bridge.ble.pixels_protocol import CROOKED
 from firmware_bridge.ble.testing import FakeRadio, next_matching, pending
 from firmware_bridge.ble.virtual import VirtualRadio
 from firmware_bridge.commands import Blink, LightUp, RequestBattery, RequestState
@@ -163,6 +164,60 @@ class DiceContract:
                                      ("DieRolling", None), ("DieSetDown", 3), ("BatteryLevel", 6)]
                     assert [o.confidence for o in seen if isinstance(o, DieRolled)] == \
                         ([1.0, 1.0, 0.5] if firmware == "current" else [1.0, 1.0])
+
+        run(main())
+
+    @pytest.mark.parametrize("firmware", ["current", "legacy"])
+    def test_a_pixels_die_asked_answers(self, firmware):
+        """Asked, a Pixels die answers, and the app reads the answer (DiceFirmware Message::MessageType:
+        RequestBatteryLevel 33 → BatteryLevel 34, RequestRollState 23 → RollState 3): a battery drained and a die
+        knocked crooked without a word are known once asked."""
+        async def main():
+            async with self.Radio() as radio:
+                px = await radio.add_pixels(PIXELS, die_type="d20", firmware=firmware, battery=80)
+                async with self.manager(radio) as manager:
+                    sub = manager.observations()
+                    await self.connected(manager, sub, PIXELS_URL, px)
+                    await px.roll(4)
+                    await next_matching(sub, rolled(PIXELS))
+                    await settle(sub)
+                    px.model.battery = 63                    # drained quietly: the die says so when asked
+                    await manager.command(PIXELS, RequestBattery())
+                    asked = await next_matching(sub, lambda o: isinstance(o, BatteryLevel) and o.device == PIXELS)
+                    assert asked.percent == 63
+                    px.model.state = CROOKED                 # knocked over quietly: the die says so when asked
+                    await manager.command(PIXELS, RequestState())
+                    said = await next_matching(sub, lambda o: getattr(o, "die", None) == PIXELS
+                                               and not isinstance(o, SignalStrength))
+                    assert isinstance(said, DieCrooked)
+                    assert px.model.requests[-2:] == [bytes([33]), bytes([23])]
+
+        run(main())
+
+    def test_full_batteries_are_read_whole(self):
+        """99 % and 100 % reach the app as the dice send them, from both makes (a clamp to 99 would show)."""
+        async def main():
+            async with self.Radio() as radio:
+                go = await radio.add_godice(GODICE, shell="d6", battery=100)
+                px = await radio.add_pixels(PIXELS, die_type="d20", battery=100)
+                async with self.manager(radio) as manager:
+                    sub = manager.observations()
+                    await manager.add(GODICE_URL)
+                    await manager.add(PIXELS_URL)
+                    battery = {}
+                    while set(battery) != {GODICE, PIXELS}:
+                        obs = await next_matching(sub, lambda o: isinstance(o, BatteryLevel))
+                        battery[obs.device] = obs.percent
+                    assert battery == {GODICE: 100, PIXELS: 100}
+                    await go.wait_subscribed()
+                    await px.wait_subscribed()
+                    await go.low_battery(99)
+                    await manager.command(GODICE, RequestBattery())
+                    await px.low_battery(99)
+                    while set(battery.values()) != {99}:
+                        obs = await next_matching(sub, lambda o: isinstance(o, BatteryLevel))
+                        battery[obs.device] = obs.percent
+                    assert manager.battery(GODICE)[0] == manager.battery(PIXELS)[0] == 99
 
         run(main())
 

@@ -10,16 +10,19 @@
 """
 from __future__ import annotations
 
-import asyncio
 import random
+from typing import TYPE_CHECKING
 
 from bumble import gatt
 
-from firmware_bridge.ble import godice_protocol as gp
-from firmware_bridge.ble import pixels_protocol as pp
 from firmware_bridge.ble import uuids
+from firmware_bridge.ble.gestures import GoDiceGestures, PixelsGestures
 from firmware_bridge.ble.models import GoDiceModel, PixelsModel
-from firmware_bridge.ble.virtual import VirtualPeripheral, VirtualRadio, build_advertising
+from firmware_bridge.ble.virtual.advertising import build_advertising
+from firmware_bridge.ble.virtual.peripheral import VirtualPeripheral
+
+if TYPE_CHECKING:
+    from firmware_bridge.ble.virtual.radio import VirtualRadio
 
 _WRITE = gatt.Characteristic.Properties.WRITE | gatt.Characteristic.Properties.WRITE_WITHOUT_RESPONSE
 
@@ -36,8 +39,10 @@ class _ModelPeripheral(VirtualPeripheral):
         """Send raw bytes as the die would (a garbled message, a message from a future firmware)."""
         await self._notify(self.notify_char, data)
 
+    _say = send                                     # the gestures (gestures.py) speak through it
 
-class VirtualGoDice(_ModelPeripheral):
+
+class VirtualGoDice(_ModelPeripheral, GoDiceGestures):
     def __init__(self, radio: VirtualRadio, address: str, name: str, *, shell: str = "d6", color: str = "black",
                  battery: int = 100, noise: int = 3, seed: int | None = None):
         super().__init__(radio, address, name)
@@ -54,51 +59,8 @@ class VirtualGoDice(_ModelPeripheral):
     def advertising_data(self) -> bytes:
         return build_advertising(self.name, [uuids.NUS_SERVICE])
 
-    @property
-    def leds(self):
-        """The two LED colours the host last set."""
-        return self.model.leds
 
-    @property
-    def commands(self):
-        """Every host command the die received, decoded (battery, colour, leds, pulse, unknown)."""
-        return self.model.commands
-
-    @property
-    def face(self) -> int | None:
-        return self.model.face
-
-    def validate_face(self, face: int) -> None:
-        """ValueError unless the shell the die wears has that face."""
-        gp.vector_for(self.model.shell, face)
-
-    async def roll(self, face: int, *, tumble: float = 0.0, kind: str = "S") -> None:
-        """What a real GoDice sends when thrown and landing on `face`: "R", then (after `tumble` s) kind + x y z."""
-        landing = self.model.landed(face, kind)          # validates the face before anything is sent
-        await self._notify(self.notify_char, self.model.roll_started())
-        if tumble:
-            await asyncio.sleep(tumble)
-        await self._notify(self.notify_char, landing)
-
-    async def tilt(self, face: int) -> None:
-        """Thrown and resting tilted near `face`: "R", then "TS" with a vector between two faces."""
-        await self._notify(self.notify_char, self.model.roll_started())
-        await self._notify(self.notify_char, self.model.tilted(face))
-
-    async def held_still_roll(self) -> None:
-        """Picked up and put back without a throw: the die reports a move-stable landing on the face it showed."""
-        await self._notify(self.notify_char, self.model.landed(self.model.face or 1, "MS"))
-
-    async def turn_by_hand(self, face: int) -> None:
-        """Turned from one face to another by hand, not thrown: "MS" (move stable) with the new face's vector."""
-        await self._notify(self.notify_char, self.model.landed(face, "MS"))
-
-    async def low_battery(self, percent: int = 7) -> None:
-        """The battery runs down (a GoDice reports it when asked)."""
-        self.model.battery = percent
-
-
-class VirtualPixels(_ModelPeripheral):
+class VirtualPixels(_ModelPeripheral, PixelsGestures):
     """A Pixels die of one firmware generation (`firmware`: its build date like "2023-11", or current / legacy):
     its GATT service, IAmADie, roll states, advertisement and scan response are that generation's (models.py)."""
 
@@ -130,58 +92,5 @@ class VirtualPixels(_ModelPeripheral):
                                  manufacturer=(uuids.PIXELS_COMPANY_ID, self.model.advert()),
                                  service_data=(self.service_uuid, self.model.scan_response()))
 
-    @property
-    def blinks(self) -> list[pp.Blink]:
-        """Every Blink the host sent."""
-        return self.model.blinks
-
-    @property
-    def face(self) -> int:
-        return self.model.face
-
-    def validate_face(self, face: int) -> None:
-        """ValueError unless the die has that face."""
-        self.model.index_of(face)
-
-    async def _send_all(self, messages, tumble: float = 0.0) -> None:
-        """Notify each message (a pause of `tumble` before the last: the die tumbling), advertising the new state."""
-        messages = iter(messages)
-        message = next(messages)               # a gesture the die cannot make raises here, before anything is sent
-        while True:
-            await self._notify(self.notify_char, message)
-            await self.set_advertising_data(self.advertising_data())
-            try:
-                message = next(messages)       # the die's state moves on only now
-            except StopIteration:
-                return
-            if tumble:
-                await asyncio.sleep(tumble)
-
-    async def roll(self, face: int, *, tumble: float = 0.0) -> None:
-        """Thrown, tumbling, landing on `face` (as this firmware reports it)."""
-        await self._send_all(self.model.roll(face), tumble)
-
-    async def crooked(self, *, tumble: float = 0.0) -> None:
-        """Thrown and landing tilted (on an edge, against a wall)."""
-        await self._send_all(self.model.crooked(), tumble)
-
-    async def held_still_roll(self) -> None:
-        """Held in the hand, not thrown, and it registers a roll anyway (a known complaint)."""
-        await self._send_all(self.model.held_still_roll())
-
-    async def set_down(self, face: int | None = None) -> None:
-        """Picked up and put back by hand (on `face`, or on the face it showed): not a roll."""
-        await self._send_all(self.model.set_down(face))
-
-    async def pick_up(self) -> None:
-        """Picked up, and held a while (put it back with `put_back`)."""
-        await self._send_all(self.model.pick_up())
-
-    async def put_back(self, face: int | None = None) -> None:
-        await self._send_all(self.model.put_back(face))
-
-    async def low_battery(self, percent: int = 7) -> None:
-        """The battery runs down: the die sends BatteryLevel (it does so on every change) and advertises it."""
-        self.model.battery = percent
-        await self._notify(self.notify_char, self.model.battery_message())
+    async def _advertise_state(self) -> None:
         await self.set_advertising_data(self.advertising_data())
