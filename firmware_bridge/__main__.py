@@ -85,24 +85,6 @@ def _demo_messages(n: int, seed: int = 1) -> Iterator[tuple[object, int]]:
             n -= 1
 
 
-def _json_lines(stream) -> Iterator[tuple[int, object]]:
-    for number, raw in enumerate(stream, 1):
-        if len(raw) > MAX_LINE:
-            raise CliError(f"line {number}: longer than {MAX_LINE} bytes")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise CliError(f"line {number}: not UTF-8 text") from None
-        if not text.strip():
-            continue
-        try:
-            yield number, json.loads(text)
-        except RecursionError:
-            raise CliError(f"line {number}: JSON nested too deeply") from None
-        except ValueError as err:
-            raise CliError(f"line {number}: not JSON ({err})") from None
-
-
 def cmd_encode(args) -> int:
     from firmware_bridge.tablebus.messages import encode_message, message_from_json
 
@@ -119,8 +101,10 @@ def cmd_encode(args) -> int:
             emit(encode_message(msg, seq))
         out.flush()
         return 0
+    from firmware_bridge.capture import json_lines
+
     auto_seq = 0
-    for number, obj in _json_lines(sys.stdin.buffer):
+    for number, obj in json_lines(sys.stdin.buffer, CliError, MAX_LINE):
         try:
             msg, seq = message_from_json(obj)
             if seq is None:

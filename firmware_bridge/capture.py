@@ -93,24 +93,28 @@ class CaptureWriter:
 # --- reading -------------------------------------------------------------------------------------------------------
 
 
-def _lines(stream: IO[bytes]) -> Iterator[tuple[int, object]]:
+def json_lines(stream: IO[bytes], error: type[Exception], max_line: int,
+               max_lines: int | None = None) -> Iterator[tuple[int, object]]:
+    """(line number, value) of each JSON line of a byte stream, blank lines skipped; `error` (one line naming the line)
+    for a line longer than `max_line` bytes, one that is not UTF-8 or not JSON, or more than `max_lines` lines. Used
+    by `replay` and by the CLI's `encode` (stdin)."""
     for number, raw in enumerate(stream, 1):
-        if number > MAX_LINES:
-            raise CaptureError(f"more than {MAX_LINES} lines: not one die's capture")
-        if len(raw) > MAX_LINE:
-            raise CaptureError(f"line {number}: longer than {MAX_LINE} bytes")
+        if max_lines is not None and number > max_lines:
+            raise error(f"more than {max_lines} lines: not one die's capture")
+        if len(raw) > max_line:
+            raise error(f"line {number}: longer than {max_line} bytes")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
-            raise CaptureError(f"line {number}: not UTF-8 text") from None
+            raise error(f"line {number}: not UTF-8 text") from None
         if not text.strip():
             continue
         try:
             yield number, json.loads(text)
         except RecursionError:
-            raise CaptureError(f"line {number}: JSON nested too deeply") from None
+            raise error(f"line {number}: JSON nested too deeply") from None
         except ValueError as err:
-            raise CaptureError(f"line {number}: not JSON ({err})") from None
+            raise error(f"line {number}: not JSON ({err})") from None
 
 
 def _hex(value, where: str) -> bytes:
@@ -160,7 +164,7 @@ def replay(stream: IO[bytes], *, shell: str = "d6", die_type: str | None = None)
     from firmware_bridge.ble.pixels_reader import PixelsReader
     from firmware_bridge.rolls import RollFilter
 
-    lines = _lines(stream)
+    lines = json_lines(stream, CaptureError, MAX_LINE, MAX_LINES)
     first = next(lines, None)
     if first is None:
         raise CaptureError("empty: no line describes the die")

@@ -124,17 +124,24 @@ def test_dice_picked_for_a_reroll_light_up_and_only_they_are_expected(tmp_path):
     asyncio.run(scenario())
 
 
+def hourglass_table_and_devices(tmp_path):
+    """A table in its first turn with the hourglass running (60 s), its store, and a device service with a list of
+    everything the devices said."""
+    store = TableStore(tmp_path)
+    table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1), clock=FakeClock())
+    table.apply(RevealEvent("no_swap"))
+    table.timers.start("hourglass", 60)
+    service = DeviceService(tmp_path, settle_after=0.05)
+    seen = []
+    service.subscribe(seen.append)
+    return store, table, service, seen
+
+
 def test_offered_simulated_devices_act_only_when_asked(tmp_path):
     """What an app with no hardware offers: five dice and a stand that do nothing until someone asks (table rule 8,
     docs/architecture.md); asked, a die throws and the stand turns over."""
     async def scenario():
-        store = TableStore(tmp_path)
-        table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1), clock=FakeClock())
-        table.apply(RevealEvent("no_swap"))
-        table.timers.start("hourglass", 60)
-        service = DeviceService(tmp_path, settle_after=0.05)
-        seen = []
-        service.subscribe(seen.append)
+        store, table, service, seen = hourglass_table_and_devices(tmp_path)
         try:
             added = await service.offer_simulated()
             assert added == ["sim://godice?count=5&seed=7", "sim://tablebus?kind=stand"]
@@ -165,13 +172,7 @@ def test_simulated_devices_that_play_by_themselves_never_reach_a_table(tmp_path)
     """A demo stand (`demo=1`, as earlier versions offered it) and dice that throw themselves (`every=`): shown on the
     devices screen, never played into a table — bound or not."""
     async def scenario():
-        store = TableStore(tmp_path)
-        table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1), clock=FakeClock())
-        table.apply(RevealEvent("no_swap"))
-        table.timers.start("hourglass", 60)
-        service = DeviceService(tmp_path, settle_after=0.05)
-        seen = []
-        service.subscribe(seen.append)
+        store, table, service, seen = hourglass_table_and_devices(tmp_path)
         demo_dice, demo_stand = "sim://godice?count=5&seed=4&every=0.3", "sim://tablebus?kind=stand&demo=1&seed=2"
         try:
             service.attach(table)

@@ -43,10 +43,11 @@ class ScriptedDice:
 
 
 @pytest.fixture
-def table(tmp_path):
+def table(tmp_path, request):
+    """Anna's turn, before rolling, in a round of the event card named by the test (`indirect`), else No Swap."""
     store = TableStore(tmp_path)
     t = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1))
-    t.apply(RevealEvent("no_swap"))  # Anna's turn, before rolling
+    t.apply(RevealEvent(getattr(request, "param", "no_swap")))
     yield t
     store.close()
 
@@ -131,36 +132,29 @@ def test_dice_thrown_again_unannounced_are_asked_about_in_words_and_never_booked
     assert "face_down" in json.dumps(table.store.events(table.id)[-1].payload)
 
 
-def test_an_unannounced_throw_in_a_reroll_once_round_asks_about_the_free_reroll(tmp_path):
-    store = TableStore(tmp_path / "free")
-    t = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1))
-    t.apply(RevealEvent("reroll_once"))
-    door = ObservationDoor(t, BINDINGS)
+@pytest.mark.parametrize("table", ["reroll_once"], indirect=True)
+def test_an_unannounced_throw_in_a_reroll_once_round_asks_about_the_free_reroll(table, door):
     dice = ScriptedDice(door)
     dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
     dice.throw({4: PIPS["donate"]})
     assert door.question.text == "Anna rolled dice 5 again (Donate): use this round's free reroll?"
     assert door.answer(CONFIRM) == Reroll((4,), ("donate",), None)
-    store.close()
 
 
-def test_in_a_flip_the_die_round_dice_turned_to_their_opposite_faces_are_a_flip_not_a_reroll(tmp_path):
-    store = TableStore(tmp_path / "flip")
-    t = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1))
-    t.apply(RevealEvent("flip_the_die"))
-    door = ObservationDoor(t, BINDINGS)
+@pytest.mark.parametrize("table", ["flip_the_die"], indirect=True)
+def test_in_a_flip_the_die_round_dice_turned_to_their_opposite_faces_are_a_flip_not_a_reroll(table, door):
     dice = ScriptedDice(door)
     dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
-    chips = t.state.chips_in_hand
+    chips = table.state.chips_in_hand
     # Dice 3 and 4 turned over: Swap → Secure, Wild → Relocate. Free, no chip — and asked, as nobody announced it.
     dice.throw({2: PIPS["secure"], 3: PIPS["relocate"]})
     assert door.question.text == "Anna turned dice 3, 4 over (Secure, Relocate): flip them?"
     assert door.answer(CONFIRM) == Flip((2, 3))
-    assert t.state.dice == ("steal", "steal", "secure", "relocate", "relocate") and t.state.chips_in_hand == chips
+    assert table.state.dice == ("steal", "steal", "secure", "relocate", "relocate")
+    assert table.state.chips_in_hand == chips
     # A die that lands on anything but its opposite face was thrown: a reroll, one chip face down (asked, too).
     dice.throw({0: PIPS["swap"]})
     assert door.answer(CONFIRM) == Reroll((0,), ("swap",), FACE_DOWN)
-    store.close()
 
 
 def test_a_die_picked_up_and_put_back_ends_the_wait_for_it(table, door):

@@ -88,6 +88,11 @@ class DiceAtTable:
         self._lit = role if indices else None
         self._picked = indices
 
+    @property
+    def picked(self) -> list[int]:
+        """The dice the players picked on the screen to roll again (their indices), until the throw is in."""
+        return list(self._picked)
+
     def _on_applied(self, _action) -> None:
         self._forget_expectation()  # the throw is in: the dice that were lit to be rolled again go dark
 

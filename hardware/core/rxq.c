@@ -36,3 +36,18 @@ size_t tb_rxq_get(tb_rxq *q, uint8_t *out, size_t max) {
 }
 
 uint32_t tb_rxq_dropped(tb_rxq *q) { return LOAD_ACQ(&q->dropped_writes); }
+
+size_t tb_rxq_drain(tb_rxq *q, tb_node *node) {
+    uint8_t buf[64];
+    size_t n, fed = 0;
+    while ((n = tb_rxq_get(q, buf, sizeof buf)) > 0) {
+        tb_node_rx(node, buf, n);
+        fed += n;
+    }
+    uint32_t dropped = tb_rxq_dropped(q);
+    if (dropped != q->dropped_told) {
+        q->dropped_told = dropped;
+        tb_send_error(node, TB_E_RX_OVERFLOW, "BLE receive queue full");
+    }
+    return fed;
+}

@@ -12,6 +12,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tablebus.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -23,6 +25,7 @@ typedef struct {
     uint32_t head; /* written by the producer only: bytes put, ever (wraps) */
     uint32_t tail; /* written by the consumer only: bytes taken, ever (wraps) */
     uint32_t dropped_writes; /* producer only */
+    uint32_t dropped_told; /* consumer only: dropped writes already reported to the host */
 } tb_rxq;
 
 void tb_rxq_init(tb_rxq *q);
@@ -32,6 +35,9 @@ size_t tb_rxq_put(tb_rxq *q, const uint8_t *data, size_t n);
 size_t tb_rxq_get(tb_rxq *q, uint8_t *out, size_t max);
 /* Consumer: writes dropped so far (read with acquire: the producer counts them). */
 uint32_t tb_rxq_dropped(tb_rxq *q);
+/* Consumer (the sketches' loop()): feed everything queued to the node, and tell the host once, as an Error
+ * (TB_E_RX_OVERFLOW, "BLE receive queue full"), when writes were dropped since the last call. Returns the bytes fed. */
+size_t tb_rxq_drain(tb_rxq *q, tb_node *node);
 
 #ifdef __cplusplus
 }

@@ -51,18 +51,6 @@ class RxCallbacks : public BLECharacteristicCallbacks {
     }
 };
 
-static void drain_ble() {
-    static uint32_t dropped_reported;
-    uint8_t buf[64];
-    size_t n;
-    while ((n = tb_rxq_get(&ble_rx, buf, sizeof buf)) > 0) tb_node_rx(&node, buf, n);
-    uint32_t dropped = tb_rxq_dropped(&ble_rx);
-    if (dropped != dropped_reported) {
-        dropped_reported = dropped;
-        tb_send_error(&node, TB_E_RX_OVERFLOW, "BLE receive queue full");
-    }
-}
-
 class ServerCallbacks : public BLEServerCallbacks {
     void onConnect(BLEServer *) override { ble_connected = true; }
     void onDisconnect(BLEServer *server) override {
@@ -126,7 +114,7 @@ void loop() {
         size_t n = Serial.readBytes(buf, min((int)sizeof buf, Serial.available()));
         tb_node_rx(&node, buf, n);
     }
-    drain_ble();
+    tb_rxq_drain(&ble_rx, &node);
     if (now - last_scan >= 10) {
         last_scan = now;
         scan_sensors();

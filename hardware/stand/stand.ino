@@ -57,18 +57,6 @@ class RxCallbacks : public BLECharacteristicCallbacks {
     }
 };
 
-static void drain_ble() {
-    static uint32_t dropped_reported;
-    uint8_t buf[64];
-    size_t n;
-    while ((n = tb_rxq_get(&ble_rx, buf, sizeof buf)) > 0) tb_node_rx(&node, buf, n);
-    uint32_t dropped = tb_rxq_dropped(&ble_rx);
-    if (dropped != dropped_reported) {
-        dropped_reported = dropped;
-        tb_send_error(&node, TB_E_RX_OVERFLOW, "BLE receive queue full");
-    }
-}
-
 class ServerCallbacks : public BLEServerCallbacks {
     void onConnect(BLEServer *server) override {
         ble_connected = true;
@@ -138,7 +126,7 @@ void loop() {
         size_t n = Serial.readBytes(buf, min((int)sizeof buf, Serial.available()));
         tb_node_rx(&node, buf, n);
     }
-    drain_ble();
+    tb_rxq_drain(&ble_rx, &node);
     stand_poll(&the_stand, &node, now, digitalRead(PIN_TILT) == LOW, read_buttons());
     tb_node_poll(&node, now);
     if (now - last_battery >= 10000) {

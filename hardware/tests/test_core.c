@@ -346,11 +346,40 @@ static void test_rxq(void) {
     CHECK(chunks > 0);
 }
 
+/* loop()'s side of the queue: what the BLE task queued reaches the node whole (a HostHello is answered), and a full
+ * queue is told to the host once, as an Error, not on every loop(). */
+static void test_rxq_drain(void) {
+    static tb_rxq rx;
+    uint8_t hh[2] = {1, 0}, frame[TB_MAX_FRAME], big[TB_RXQ_SIZE + 1] = {0};
+    size_t size = tb_encode(TB_HOST_HELLO, 0, hh, 2, frame);
+    tb_node node;
+    tb_node_init(&node, wire_write, NULL, test_command, NULL);
+    tb_rxq_init(&rx);
+    decode_wire();
+    CHECK(tb_rxq_put(&rx, frame, 3) == 3 && tb_rxq_put(&rx, frame + 3, size - 3) == size - 3); /* two BLE writes */
+    CHECK(tb_rxq_drain(&rx, &node) == size);
+    decode_wire();
+    CHECK(n_got == 1 && got[0].type == TB_HELLO);
+    CHECK(tb_rxq_drain(&rx, &node) == 0);
+    decode_wire();
+    CHECK(n_got == 0);
+    CHECK(tb_rxq_put(&rx, big, sizeof big) == 0 && tb_rxq_put(&rx, big, sizeof big) == 0); /* two writes dropped */
+    tb_rxq_drain(&rx, &node);
+    tb_rxq_drain(&rx, &node);
+    decode_wire();
+    CHECK(n_got == 1 && got[0].type == TB_ERROR && got[0].payload[0] == TB_E_RX_OVERFLOW);
+    CHECK(tb_rxq_put(&rx, big, sizeof big) == 0); /* dropped again later: told again */
+    tb_rxq_drain(&rx, &node);
+    decode_wire();
+    CHECK(count_type(TB_ERROR) == 1);
+}
+
 int main(void) {
     test_crc();
     test_glitch_then_silence();
     test_pulse_every_period();
     test_rxq();
+    test_rxq_drain();
     test_frame_round_trip_and_resync();
     test_node();
     test_stand_debounce();

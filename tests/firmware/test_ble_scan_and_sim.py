@@ -95,14 +95,19 @@ def test_sim_urls_are_checked():
         open_device("ble://F0:00:00:00:00:01?kind=pixels&mode=psychic")
 
 
+async def added_and_connected(manager: DeviceManager, url: str):
+    """A subscription to `manager`, then `url` added and connected."""
+    sub = manager.observations()
+    await manager.add(url)
+    await next_matching(sub, lambda o: isinstance(o, ConnectionChanged) and o.source == url and o.state == "connected")
+    return sub
+
+
 @pytest.mark.parametrize("url", ["sim://godice?count=3&seed=7&every=0.2", "sim://pixels?count=2&seed=3&every=0.2"])
 def test_sim_dice_roll_by_themselves_through_the_manager(url):
     async def main():
         async with DeviceManager() as manager:
-            sub = manager.observations()
-            await manager.add(url)
-            await next_matching(sub, lambda o: isinstance(o, ConnectionChanged) and o.source == url
-                                and o.state == "connected")
+            sub = await added_and_connected(manager, url)
             dice = set()
             while len(dice) < 2:
                 obs = await next_matching(sub, lambda o: isinstance(o, (DieRolled, DieCrooked)), timeout=10)
@@ -122,10 +127,7 @@ def test_sim_dice_throw_only_when_asked(url):
     it, Throw to the device throws them all; a real die refuses Throw (a hand throws it)."""
     async def main():
         async with DeviceManager() as manager:
-            sub = manager.observations()
-            await manager.add(url)
-            await next_matching(sub, lambda o: isinstance(o, ConnectionChanged) and o.source == url
-                                and o.state == "connected")
+            sub = await added_and_connected(manager, url)
             await asyncio.sleep(1.5)
             assert not [o for o in pending(sub) if isinstance(o, (DieRolling, DieRolled, DieCrooked))]
             dice = manager.dice_of(url)

@@ -405,9 +405,11 @@ async def hands_scenario(app, args) -> dict:
     await until(d, lambda: table.state.dice is not None, "the turn's roll")
     result["rolled"] = list(table.state.dice)
     log = table.log_length
+    await d.frames(5)                             # the screen shows the roll before anyone picks a die
     # Dice 1 and 2 picked on the screen; a player picks up die 4 (to look at it) while they are thrown …
-    await d.tap(next(b for b in d.by_class("DieButton") if b.index == 0))
-    await d.tap(next(b for b in d.by_class("DieButton") if b.index == 1))
+    for index in (0, 1):
+        await d.tap(next(b for b in d.by_class("DieButton") if b.index == index))
+        await until(d, lambda: index in app.dice_at_table.picked, f"die {index + 1} picked")
     await px.dice[3].pick_up()
     await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "menu"))
     await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
