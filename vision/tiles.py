@@ -127,8 +127,10 @@ def read_map(image: np.ndarray, dice_reader=None) -> MapReading:
     # 1. a first plane from the largest marker, upright, at the origin, in units of that marker's side / share
     areas = [cv2.contourArea(quads[k].astype(np.float32)) for k in keep]
     ref = keep[int(np.argmax(areas))]
-    img_to_plane = cv2.getPerspectiveTransform(quads[ref].astype(np.float32),
-                                               _canonical(0, 0, 0, STICKER_SHARE).astype(np.float32))
+    # (a similarity: one small marker's own perspective is too noisy to carry across the map)
+    sim, _ = cv2.estimateAffinePartial2D(quads[ref].astype(np.float32),
+                                         _canonical(0, 0, 0, STICKER_SHARE).astype(np.float32))
+    img_to_plane = np.vstack([sim, [0, 0, 1]])
     # The tiles' pitch is not known beforehand (tile sizes and gaps vary; a sticker printed at another scale):
     # it is the usual distance between neighbouring markers.
     centres = np.array([_to_plane(img_to_plane, quads[k]).mean(0) for k in keep])
@@ -142,8 +144,8 @@ def read_map(image: np.ndarray, dice_reader=None) -> MapReading:
     share = STICKER_SHARE / pitch
     img_to_plane = np.diag([1 / pitch, 1 / pitch, 1.0]) @ img_to_plane
     # 2. snap the markers near the reference to cells, refine the plane from them, then reach further: a plane
-    # from one marker is poor far from it under a slanted camera
-    for reach in (1.6, 3.2, 9.0):
+    # from one marker is poor far from it under a slanted camera (affine while near, the full perspective last)
+    for reach in (1.6, 2.6, 4.0, 9.0):
         placed = []
         for k in keep:
             pc = _to_plane(img_to_plane, quads[k])
@@ -157,7 +159,11 @@ def read_map(image: np.ndarray, dice_reader=None) -> MapReading:
             continue
         src = np.vstack([_canonical(r, c, t, share) for _k, r, c, t in placed]).astype(np.float32)
         dst = np.vstack([quads[k] for k, *_ in placed]).astype(np.float32)
-        m, _inliers = cv2.findHomography(dst, src, cv2.RANSAC, 0.08)  # photo → plane; tolerance in cell units
+        if reach < 9 or len(placed) < 4:
+            a, _inliers = cv2.estimateAffine2D(dst, src, method=cv2.RANSAC, ransacReprojThreshold=0.08)
+            m = None if a is None else np.vstack([a, [0, 0, 1]])
+        else:
+            m, _inliers = cv2.findHomography(dst, src, cv2.RANSAC, 0.08)  # photo → plane; tolerance in cells
         if m is not None:
             img_to_plane = m
     plane_to_img = np.linalg.inv(img_to_plane)
@@ -191,6 +197,9 @@ def read_map(image: np.ndarray, dice_reader=None) -> MapReading:
     reading.cells = [[UNKNOWN if v == "!!" else v for v in row] for row in reading.cells]
     # the plane in map cells: map (r, c) → lattice, undo the turn, → photo
     reading.homography = plane_to_img @ _map_to_lattice(turn, r0, c0)
+    if reading.edges_known:
+        _empty_spaces(image, reading, {(r - r0, c - c0) for _i, r, c, _t in tiles} |
+                      {(r - r0, c - c0) for r, c in corner_marks.values()})
     reading.obelisks = _obelisks(image, reading.homography, dice_reader)
     return reading
 
@@ -278,6 +287,73 @@ def _origin(tiles, corner_marks, plane_to_img, turn, shape) -> tuple[tuple[int, 
     if best is None:      # markers spread wider than a map: keep the middle ones
         return (int(round(np.median(rows))) - 2, int(round(np.median(cols))) - 2), False
     return best[1], False
+
+
+PATCH = 24
+
+
+def _cell_patch(image: np.ndarray, map_to_img: np.ndarray, r: int, c: int) -> np.ndarray | None:
+    """Cell (r, c) of the map seen from above, PATCH x PATCH pixels (Lab), or None when it leaves the photo."""
+    h, w = image.shape[:2]
+    corners = _to_plane(map_to_img, np.array([[c - .5, r - .5], [c + .5, r - .5], [c + .5, r + .5], [c - .5, r + .5]]))
+    if (corners < 0).any() or (corners[:, 0] >= w).any() or (corners[:, 1] >= h).any():
+        return None
+    to_map = np.array([[1 / PATCH, 0, c - .5], [0, 1 / PATCH, r - .5], [0, 0, 1]])
+    patch = cv2.warpPerspective(image, map_to_img @ to_map, (PATCH, PATCH), flags=cv2.INTER_AREA | cv2.WARP_INVERSE_MAP)
+    return cv2.cvtColor(patch, cv2.COLOR_BGR2LAB).astype(np.float32)
+
+
+def _ring(patch: np.ndarray) -> np.ndarray:
+    """The patch's pixels near the cell's edge (a tile's land, not its sticker in the middle)."""
+    k = PATCH // 5
+    mask = np.ones((PATCH, PATCH), bool)
+    mask[k:-k, k:-k] = False
+    mask[:2, :] = mask[-2:, :] = mask[:, :2] = mask[:, -2:] = False     # gaps between tiles
+    return patch[mask]
+
+
+def _empty_spaces(image: np.ndarray, reading: MapReading, taken: set) -> None:
+    """Marks as "--" the unread cells that look like the bare table around the map (a removed Mountain), and only
+    when they are far from looking like any tile read; a hand, glare or a dirty sticker stays unknown."""
+    m = reading.homography
+    tiles, table = [], []
+    for r in range(-1, 6):
+        for c in range(-1, 6):
+            inside = 0 <= r < 5 and 0 <= c < 5
+            if (r, c) in taken and not inside:
+                continue                                  # a corner marker lies there
+            if inside and reading.cells[r][c] == UNKNOWN:
+                continue
+            p = _cell_patch(image, m, r, c)
+            if p is None:
+                continue
+            if inside:
+                tiles.append(_ring(p).mean(0))
+            else:
+                table.append((p.reshape(-1, 3).mean(0), p.reshape(-1, 3).std(0).mean()))
+    if len(table) < 3 or not tiles:
+        return
+    tiles_a = np.array(tiles)
+    table_means = np.array([t for t, _s in table])
+    # a hand or a box lying beside the map is not the table: keep the samples that agree with most of the others
+    usual = np.median(table_means, axis=0)
+    agree = np.linalg.norm(table_means - usual, axis=1) < 12
+    if agree.sum() < max(3, len(table) // 2 + 1):
+        return
+    table_std = max(s for (_t, s), ok in zip(table, agree) if ok)
+    table_means = table_means[agree]
+    for r in range(5):
+        for c in range(5):
+            if reading.cells[r][c] != UNKNOWN:
+                continue
+            p = _cell_patch(image, m, r, c)
+            if p is None:
+                continue
+            mean, std = p.reshape(-1, 3).mean(0), p.reshape(-1, 3).std(0).mean()
+            d_table = np.linalg.norm(table_means - mean, axis=1).min()
+            d_tile = np.linalg.norm(tiles_a - mean, axis=1).min()
+            if d_table < 10 and d_tile > 3 * d_table + 8 and std < table_std * 1.5 + 4:
+                reading.cells[r][c] = "--"
 
 
 def _die_colour(image: np.ndarray, box) -> str | None:
