@@ -16,6 +16,7 @@ import argparse
 import json
 import sys
 
+from .frames import FrameError
 from .imageio import UnreadableImage
 
 
@@ -141,9 +142,11 @@ def parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
+    import cv2
+    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)   # our one line instead of OpenCV's WARNs
     try:
         return args.run(args)
-    except (UnreadableImage, UsageError) as err:
+    except (UnreadableImage, UsageError, FrameError) as err:
         print(f"vision {args.command}: {err}", file=sys.stderr)
         return 2
     except (OSError, ValueError) as err:   # an output folder missing, a file not writable, a bad JSON

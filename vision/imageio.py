@@ -5,7 +5,9 @@ PNG of a few kilobytes asks for gigabytes: each becomes an `UnreadableImage` nam
 """
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 from pathlib import Path
 
 import cv2
@@ -39,6 +41,26 @@ def _header_size(data: bytes) -> tuple[int, int] | None:
     return None
 
 
+@contextlib.contextmanager
+def _c_stderr_silenced():
+    """libpng and libjpeg print their own warnings ("IDAT: Too much image data") straight to file descriptor 2;
+    the user gets our one line instead."""
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, ValueError, OSError):      # stderr replaced (tests, an app without a console)
+        yield
+        return
+    sys.stderr.flush()
+    saved = os.dup(fd)
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), fd)
+            yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+
+
 def decode_image(data: bytes, name: str = "the photo") -> np.ndarray:
     """BGR uint8 pixels of an encoded image (JPEG, PNG, BMP, WebP, TIFF…), or UnreadableImage."""
     if not data:
@@ -51,7 +73,8 @@ def decode_image(data: bytes, name: str = "the photo") -> np.ndarray:
     if data[:2] == b"\xff\xd8" and not data.rstrip(b"\x00").endswith(b"\xff\xd9"):
         raise UnreadableImage(f"{name}: the photo is cut short (an incomplete JPEG file)")
     try:
-        img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
+        with _c_stderr_silenced():
+            img = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_COLOR)
     except cv2.error:
         img = None
     if img is None:

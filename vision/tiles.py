@@ -124,9 +124,54 @@ def read_map(image: np.ndarray, dice_reader=None) -> MapReading:
     if not keep:
         reading.edges_known = False
         return reading
-    # 1. a first plane from the largest marker, upright, at the origin, in units of that marker's side / share
-    areas = [cv2.contourArea(quads[k].astype(np.float32)) for k in keep]
-    ref = keep[int(np.argmax(areas))]
+    # 1-2. the plane, tried from a few well-placed markers: the fit that puts the most markers on the grid wins
+    sides = [math.sqrt(max(cv2.contourArea(quads[k].astype(np.float32)), 1.0)) for k in keep]
+    centres_px = np.array([quads[k].mean(0) for k in keep])
+    crowd = []
+    for a, k in enumerate(keep):
+        reach_px = 1.6 * sides[a] / STICKER_SHARE
+        near = int((np.linalg.norm(centres_px - centres_px[a], axis=1) < reach_px).sum()) - 1
+        crowd.append((int(ids[k]) < len(TILE_KINDS), near, sides[a], k))
+    best = None
+    for _tile, _near, _side, ref in sorted(crowd, reverse=True)[:3]:
+        fit = _fit_plane(quads, ids, keep, ref)
+        if best is None or len(fit[1]) > len(best[1]):
+            best = fit
+    img_to_plane, placed_final = best
+    plane_to_img = np.linalg.inv(img_to_plane)
+    # 3. which way is up, and where the 5x5 map lies on the lattice
+    corner_marks = {i: (r, c, t) for i, r, c, t in placed_final if i in CORNER_IDS}
+    tiles = [(i, r, c, t) for i, r, c, t in placed_final if i < len(TILE_KINDS)]
+    reading.markers = len(tiles)
+    turn = _up_turn(plane_to_img, corner_marks, tiles)
+    tiles = [(i, *_rotate_cell(r, c, turn), (t - turn) % 4) for i, r, c, t in tiles]
+    corner_marks = {i: _rotate_cell(r, c, turn) for i, (r, c, _t) in corner_marks.items()}
+    origin, reading.edges_known = _origin(tiles, corner_marks, plane_to_img, turn, image.shape)
+    r0, c0 = origin
+    for i, r, c, t in tiles:
+        rr, cc = r - r0, c - c0
+        if 0 <= rr < 5 and 0 <= cc < 5:
+            if reading.cells[rr][cc] != UNKNOWN:
+                reading.problems.append(f"two markers on cell {rr},{cc}: it is not read")
+                reading.cells[rr][cc] = "!!"
+            else:
+                reading.cells[rr][cc] = TILE_KINDS[i] + DIRS[t]
+        else:
+            reading.problems.append(f"the {TILE_KINDS[i]} tile lies outside the 5x5 map")
+    reading.cells = [[UNKNOWN if v == "!!" else v for v in row] for row in reading.cells]
+    # the plane in map cells: map (r, c) → lattice, undo the turn, → photo
+    reading.homography = plane_to_img @ _map_to_lattice(turn, r0, c0)
+    if reading.edges_known:
+        _empty_spaces(image, reading, {(r - r0, c - c0) for _i, r, c, _t in tiles} |
+                      {(r - r0, c - c0) for r, c in corner_marks.values()})
+    reading.obelisks = _obelisks(image, reading.homography, dice_reader)
+    return reading
+
+
+def _fit_plane(quads, ids, keep, ref):
+    """(photo → plane homography in cell units, [(id, row, col, turn)] of the markers it places on the grid),
+    grown from marker `ref`."""
+    # 1. a first plane from the reference marker, upright, at the origin, in units of its side / share
     # (a similarity: one small marker's own perspective is too noisy to carry across the map)
     sim, _ = cv2.estimateAffinePartial2D(quads[ref].astype(np.float32),
                                          _canonical(0, 0, 0, STICKER_SHARE).astype(np.float32))
@@ -166,7 +211,6 @@ def read_map(image: np.ndarray, dice_reader=None) -> MapReading:
             m, _inliers = cv2.findHomography(dst, src, cv2.RANSAC, 0.08)  # photo → plane; tolerance in cells
         if m is not None:
             img_to_plane = m
-    plane_to_img = np.linalg.inv(img_to_plane)
     placed_final = []
     for k in keep:
         pc = _to_plane(img_to_plane, quads[k])
@@ -175,33 +219,7 @@ def read_map(image: np.ndarray, dice_reader=None) -> MapReading:
         size = float(np.linalg.norm(pc[0] - pc[2]) / (share * math.sqrt(2)))
         if err < 0.2 and 0.75 < size < 1.33:
             placed_final.append((int(ids[k]), int(round(centre[1])), int(round(centre[0])), _turn_of(pc)))
-    # 3. which way is up, and where the 5x5 map lies on the lattice
-    corner_marks = {i: (r, c, t) for i, r, c, t in placed_final if i in CORNER_IDS}
-    tiles = [(i, r, c, t) for i, r, c, t in placed_final if i < len(TILE_KINDS)]
-    reading.markers = len(tiles)
-    turn = _up_turn(plane_to_img, corner_marks, tiles)
-    tiles = [(i, *_rotate_cell(r, c, turn), (t - turn) % 4) for i, r, c, t in tiles]
-    corner_marks = {i: _rotate_cell(r, c, turn) for i, (r, c, _t) in corner_marks.items()}
-    origin, reading.edges_known = _origin(tiles, corner_marks, plane_to_img, turn, image.shape)
-    r0, c0 = origin
-    for i, r, c, t in tiles:
-        rr, cc = r - r0, c - c0
-        if 0 <= rr < 5 and 0 <= cc < 5:
-            if reading.cells[rr][cc] != UNKNOWN:
-                reading.problems.append(f"two markers on cell {rr},{cc}: it is not read")
-                reading.cells[rr][cc] = "!!"
-            else:
-                reading.cells[rr][cc] = TILE_KINDS[i] + DIRS[t]
-        else:
-            reading.problems.append(f"the {TILE_KINDS[i]} tile lies outside the 5x5 map")
-    reading.cells = [[UNKNOWN if v == "!!" else v for v in row] for row in reading.cells]
-    # the plane in map cells: map (r, c) → lattice, undo the turn, → photo
-    reading.homography = plane_to_img @ _map_to_lattice(turn, r0, c0)
-    if reading.edges_known:
-        _empty_spaces(image, reading, {(r - r0, c - c0) for _i, r, c, _t in tiles} |
-                      {(r - r0, c - c0) for r, c in corner_marks.values()})
-    reading.obelisks = _obelisks(image, reading.homography, dice_reader)
-    return reading
+    return img_to_plane, placed_final
 
 
 def _rotate_cell(r: int, c: int, turn: int) -> tuple[int, int]:
@@ -338,8 +356,8 @@ def _empty_spaces(image: np.ndarray, reading: MapReading, taken: set) -> None:
     # a hand or a box lying beside the map is not the table: keep the samples that agree with most of the others
     usual = np.median(table_means, axis=0)
     agree = np.linalg.norm(table_means - usual, axis=1) < 12
-    if agree.sum() < max(3, len(table) // 2 + 1):
-        return
+    if agree.sum() < max(3, 0.75 * len(table)):
+        return          # a patterned table (or much in the way): an empty space cannot be told from it
     table_std = max(s for (_t, s), ok in zip(table, agree) if ok)
     table_means = table_means[agree]
     for r in range(5):
@@ -352,7 +370,8 @@ def _empty_spaces(image: np.ndarray, reading: MapReading, taken: set) -> None:
             mean, std = p.reshape(-1, 3).mean(0), p.reshape(-1, 3).std(0).mean()
             d_table = np.linalg.norm(table_means - mean, axis=1).min()
             d_tile = np.linalg.norm(tiles_a - mean, axis=1).min()
-            if d_table < 10 and d_tile > 3 * d_table + 8 and std < table_std * 1.5 + 4:
+            close = (np.linalg.norm(p.reshape(-1, 3) - usual, axis=1) < 14).mean()
+            if d_table < 8 and d_tile > 4 * d_table + 10 and std < table_std * 1.5 + 4 and close > 0.9:
                 reading.cells[r][c] = "--"
 
 

@@ -78,7 +78,7 @@ def _hand(canvas: np.ndarray, rng: np.random.Generator, reach: float) -> np.ndar
 
 def render_map(rng: np.random.Generator, size: tuple[int, int] = (1280, 960), *, cells=None, obelisks=None,
                hands: int | None = None, glare: bool | None = None, corner_markers: bool | None = None,
-               slant: float | None = None) -> tuple[np.ndarray, dict]:
+               slant: float | None = None, tables: tuple[str, ...] | None = None) -> tuple[np.ndarray, dict]:
     """A photo of the map (uint8 BGR) and its truth: {"map", "obelisks", "cells": 5x5 of cell-or-'??'}."""
     w, h = size
     cells = cells or random_map(rng)
@@ -87,7 +87,7 @@ def render_map(rng: np.random.Generator, size: tuple[int, int] = (1280, 960), *,
     margin = tile_px * 2
     board = 5 * tile_px + 4 * gap
     plane_side = board + 2 * margin
-    plane = random_table(rng, (plane_side, plane_side)).astype(np.float32)
+    plane = random_table(rng, (plane_side, plane_side), kinds=tables).astype(np.float32)
     ids = {}
     used: dict[str, list[int]] = {}
     for k, kind in enumerate(TILE_KINDS):
@@ -140,7 +140,7 @@ def render_map(rng: np.random.Generator, size: tuple[int, int] = (1280, 960), *,
                         style="opaque", light=light)
         die_hulls.append((ob, hull))
     # the camera: plane → photo, slanted and turned a little
-    fit = min(w, h) * rng.uniform(0.8, 1.0) / board
+    fit = min(w, h) * rng.uniform(0.75, 0.95) / board
     rot = math.radians(rng.uniform(-12, 12))
     c, s_ = math.cos(rot) * fit, math.sin(rot) * fit
     centre_plane = plane_side / 2

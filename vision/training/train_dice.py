@@ -240,6 +240,8 @@ def main(argv=None) -> int:
     ap.add_argument("--batch", type=int, default=12)
     ap.add_argument("--render-share", type=float, default=0.3)
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--faces-from", type=Path, default=None,
+                    help="reuse a trained face reader (its .pt) instead of training one: resume after a stop")
     ap.add_argument("--seed", type=int, default=19)
     args = ap.parse_args(argv)
 
@@ -253,7 +255,11 @@ def main(argv=None) -> int:
     print(f"training on {len(train)} photos, holding out {len(held)}", flush=True)
 
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    faces = train_faces(train, rng, args.face_steps)
+    if args.faces_from:
+        faces = FaceNet()
+        faces.load_state_dict(torch.load(args.faces_from))
+    else:
+        faces = train_faces(train, rng, args.face_steps)
     torch.save(faces.state_dict(), args.out.with_name(args.out.name + "_faces.pt"))
     export(faces, args.out.with_name(args.out.name + "_faces.onnx"), faces=True)
 
