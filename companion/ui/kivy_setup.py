@@ -29,6 +29,7 @@ def release(screen, collect: bool = True) -> None:
     from kivy.cache import Cache
     from kivy.lang import Builder
 
+    _return_rows(screen)
     widgets = list(screen.walk(restrict=True))
     for w in widgets:
         if getattr(w, "focus", False):
@@ -42,6 +43,22 @@ def release(screen, collect: bool = True) -> None:
     Cache.remove("textinput.width")
     if collect:
         gc.collect()
+
+
+def _return_rows(screen) -> None:
+    """Every RecycleView of `screen` gives its rows back, whole, to the cache all RecycleViews draw from.
+
+    The screen is about to be taken apart (release): rows still in it would be emptied there, and a RecycleView
+    hands its rows to that shared cache when it lays itself out again (even once it is gone, on a pending refresh).
+    The next list of the same rows would then show empty boxes (Home's tables, after coming back from a table).
+    Emptied of data now, each view puts its rows in the cache intact and out of the screen, and lays out no more.
+    (Found by what they do: the RecycleView that .kv files build is a class of its own, from the module
+    kivy.uix.recycleview.__init__ that Kivy's Factory names, so it is no instance of kivy.uix.recycleview's.)"""
+    for rv in [w for w in screen.walk(restrict=True) if hasattr(w, "view_adapter") and hasattr(w, "refresh_views")]:
+        rv.data = []
+        rv.refresh_from_data()
+        rv.refresh_views()
+        rv._refresh_trigger.cancel()
 
 
 def forget_transition_screen(transition) -> None:

@@ -114,7 +114,8 @@ class Plugin(GamePlugin):
         """The shell's menu (language, sound) from every Obscurio screen, with this table's rulings."""
         from companion.games.errors import N_
 
-        extras = [{"text": self.app.t(N_("Rulings")), "action": self.board.show_rulings}] if self.table else []
+        def extras() -> list[dict]:  # made again in the new language when it is switched in the menu
+            return [{"text": self.app.t(N_("Rulings")), "action": self.board.show_rulings}] if self.table else []
         self.app.open_menu(extras=extras)
 
     # -- the private loyalty screen ------------------------------------------------------------------------------
@@ -159,7 +160,7 @@ class Plugin(GamePlugin):
         self._show()
 
     def _moment(self, before, after) -> None:
-        """The sounds of the moments (TABLE_UX 7): the glass turned, "Stop!", the night, the reveal, the end."""
+        """The sounds of the moments (table rule 7): the glass turned, "Stop!", the night, the reveal, the end."""
         if after.phase in ("over", "unmask") and before.phase not in ("over", "unmask"):
             self.sound("end")
         elif after.phase == "exit" and after.stopped and not before.stopped:
