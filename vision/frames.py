@@ -182,6 +182,7 @@ class StillnessGate:
     """
     threshold: float = 2.5
     frames: int = 5
+    last_motion: float = 0.0
     _previous: np.ndarray | None = field(default=None, repr=False)
     _quiet: int = 0
     _reported: bool = False
@@ -193,8 +194,13 @@ class StillnessGate:
         previous, self._previous = self._previous, small
         return 255.0 if previous is None else float(np.abs(small - previous).mean())
 
+    @property
+    def moving(self) -> bool:
+        return self.last_motion >= self.threshold
+
     def feed(self, image: np.ndarray) -> bool:
-        if self.motion(image) < self.threshold:
+        self.last_motion = self.motion(image)
+        if self.last_motion < self.threshold:
             self._quiet += 1
         else:
             self._quiet = 0

@@ -246,7 +246,7 @@ def read_symbol_dice(image: np.ndarray, symbol_set: SymbolSet, min_margin: float
         mask = symbol_mask(image, rect)
         scores = {name: max(similarity(mask, t) for t in turned) for name, turned in symbol_set.turned.items()}
         ranked = sorted(scores.items(), key=lambda kv: -kv[1])
-        (best, s1), (_second, s2) = ranked[0], ranked[1]
+        (best, s1), s2 = ranked[0], ranked[1][1]
         confidence = float(np.clip((s1 - 0.4) / 0.4, 0, 1) * np.clip((s1 - s2) / (2 * min_margin), 0, 1))
         pts = cv2.boxPoints(rect)
         box = (float(pts[:, 0].min()), float(pts[:, 1].min()), float(pts[:, 0].max()), float(pts[:, 1].max()))

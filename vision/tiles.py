@@ -138,7 +138,12 @@ def read_map(image: np.ndarray, dice_reader=None) -> MapReading:
         if best is None or len(fit[1]) > len(best[1]):
             best = fit
     img_to_plane, placed_final = best
-    plane_to_img = np.linalg.inv(img_to_plane)
+    try:
+        plane_to_img = np.linalg.inv(img_to_plane)
+    except np.linalg.LinAlgError:
+        reading.edges_known = False
+        reading.problems.append("the markers do not lie on one plane: take the photo again from above")
+        return reading
     # 3. which way is up, and where the 5x5 map lies on the lattice
     corner_marks = {i: (r, c, t) for i, r, c, t in placed_final if i in CORNER_IDS}
     tiles = [(i, r, c, t) for i, r, c, t in placed_final if i < len(TILE_KINDS)]
@@ -175,6 +180,8 @@ def _fit_plane(quads, ids, keep, ref):
     # (a similarity: one small marker's own perspective is too noisy to carry across the map)
     sim, _ = cv2.estimateAffinePartial2D(quads[ref].astype(np.float32),
                                          _canonical(0, 0, 0, STICKER_SHARE).astype(np.float32))
+    if sim is None:                       # a degenerate marker (all corners on a line): no plane from it
+        return np.eye(3), []
     img_to_plane = np.vstack([sim, [0, 0, 1]])
     # The tiles' pitch is not known beforehand (tile sizes and gaps vary; a sticker printed at another scale):
     # it is the usual distance between neighbouring markers.

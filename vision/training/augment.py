@@ -107,7 +107,7 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         f *= (1 - mask * rng.uniform(0.2, 0.6))[..., None]
     img = np.clip(f * 255, 0, 255).astype(np.uint8)
     r = rng.random()
-    soft = min(1.0, h / 128)      # a 32 px crop is blurred less than a 256 px view
+    soft = min(1.0, h / 128) ** 1.5   # a 32 px crop is blurred, shaken and compressed less than a 256 px view
     if r < 0.25:
         img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 0.5 + 1.1 * soft))
     elif r < 0.35:
@@ -117,9 +117,9 @@ def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
         rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)
         img = cv2.filter2D(img, -1, cv2.warpAffine(kernel, rot, (k, k)))
     if rng.random() < 0.5:
-        img = np.clip(img + rng.normal(0, rng.uniform(2, 10), img.shape), 0, 255).astype(np.uint8)
+        img = np.clip(img + rng.normal(0, rng.uniform(2, 4 + 6 * soft), img.shape), 0, 255).astype(np.uint8)
     if rng.random() < 0.6:
-        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(30, 95))])
+        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(int(75 - 45 * soft), 95))])
         img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
     return img
 

@@ -69,11 +69,11 @@ class FaceNet(nn.Module):
     def __init__(self):
         super().__init__()
         self.body = nn.Sequential(
-            _conv(3, 16), nn.MaxPool2d(2),                    # 16
-            _conv(16, 32), nn.MaxPool2d(2),                   # 8
-            _conv(32, 64), _conv(64, 64), nn.MaxPool2d(2),    # 4
-            _conv(64, 96), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
-            nn.Dropout(0.2), nn.Linear(96, CLASSES))
+            _conv(3, 32), nn.MaxPool2d(2),                    # 16
+            _conv(32, 64), nn.MaxPool2d(2),                   # 8
+            _conv(64, 96), _conv(96, 96), nn.MaxPool2d(2),    # 4
+            _conv(96, 128), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+            nn.Dropout(0.2), nn.Linear(128, CLASSES))
 
     def forward(self, x):
         return self.body(x)
