@@ -8,7 +8,8 @@ Run: .venv/bin/python bench/bench_vision_dice.py [--folds DIR] [--renders N]
   - with --folds DIR (DIR/0/dice … DIR/4/dice from `python -m vision.training.train_dice --fold k --out
     DIR/k/dice`): each fold model on the block of 40 photos it never saw — the cross-validated figure;
   - ms per 640x640 photo, median and 90th percentile, one core.
-No assertions: it prints figures.
+Times are CPU time of this one thread (time.process_time, OpenCV pinned to one thread), so they measure one
+core even when the machine is busy with other work. No assertions: it prints figures.
 """
 from __future__ import annotations
 
@@ -42,9 +43,9 @@ def score(reader, items):
     tp = fp = fn = 0
     times = []
     for _n, img, truth in items:
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         found = reader.read(img)
-        times.append((time.perf_counter() - t0) * 1000)
+        times.append((time.process_time() - t0) * 1000)
         a, b, c = match_dice(found, truth)
         tp, fp, fn = tp + a, fp + b, fn + c
     return {"tp": tp, "fp": fp, "fn": fn, "f1": f1(tp, fp, fn), "ms": times}

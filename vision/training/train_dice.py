@@ -174,7 +174,7 @@ def face_sample(source, rng: np.random.Generator, background: bool) -> tuple[np.
     return photometric(np.ascontiguousarray(crop), rng), label
 
 
-def train_faces(photos, rng: np.random.Generator, steps: int, batch_size: int = 128) -> FaceNet:
+def train_faces(photos, rng: np.random.Generator, steps: int, batch_size: int = 64) -> FaceNet:
     real, rendered, backgrounds = face_pool(photos, rng, rendered_scenes=250)
     print(f"face reader: {len(real)} real dice, {len(rendered)} rendered, {len(backgrounds)} background patches",
           flush=True)
