@@ -31,9 +31,10 @@ def _print_json(obj) -> None:
 def cmd_dice(args) -> int:
     from .dice import default_reader
     from .imageio import read_image
-    images = [(p, read_image(p)) for p in args.images]     # every photo is checked before any is read
     reader = default_reader()
-    result = {p: [d.to_json() for d in reader.read(img)] for p, img in images}
+    result = {}
+    for p in args.images:      # nothing is printed until every photo has been read: one bad file, one line
+        result[p] = [d.to_json() for d in reader.read(read_image(p))]
     if args.json:
         _print_json(result)
     else:

@@ -230,10 +230,16 @@ def evaluate(reader: DiceReader, photos, min_confidence=None) -> dict:
 
 
 def pick_threshold(reader: DiceReader, photos) -> float:
-    """The confidence threshold with the best F1 on the photos trained on (never on the held-out fold)."""
+    """The confidence threshold with the best F1 on the photos trained on (never on the held-out fold). The dice
+    are read once at the lowest threshold; a higher one keeps a subset."""
+    found = [(reader.read(img, 0.15), truth) for _n, img, truth in photos]
     best = (0.0, 0.35)
     for t in np.arange(0.15, 0.75, 0.05):
-        score = evaluate(reader, photos, float(t))["f1"]
+        tp = fp = fn = 0
+        for dice, truth in found:
+            a, b, c = match_dice([d for d in dice if d.confidence >= t], truth)
+            tp, fp, fn = tp + a, fp + b, fn + c
+        score = f1(tp, fp, fn)
         if score > best[0] + 1e-9:
             best = (score, float(t))
     return round(best[1], 2)
