@@ -32,6 +32,7 @@ class DiceModelCard:
     min_peak: float = 0.15         # a cell's centre score must reach this for the die to be looked at
     min_confidence: float = 0.35   # a die is reported when centre score x face probability reaches this
     max_dice: int = 100
+    size_pull: float = 0.7         # each box's side is pulled this far (in log) toward the photo's median die side
 
     @classmethod
     def load(cls, path: Path) -> "DiceModelCard":
@@ -59,16 +60,29 @@ def find(out: np.ndarray, card: DiceModelCard, scale: float) -> list[tuple[tuple
     cx = (xs + out[3, ys, xs]) * s
     cy = (ys + out[4, ys, xs]) * s
     score = heat[ys, xs]
+    side = np.sqrt(w * h)
+    sure = side[score >= max(card.min_peak, 0.3)]
+    if len(sure) and card.size_pull > 0:
+        # The dice of one throw are much the same size and the finder's size is its noisiest guess: each side is
+        # pulled toward the median of the surer dice (a die twice the others' size keeps most of its own).
+        target = np.exp((1 - card.size_pull) * np.log(side) + card.size_pull * np.log(np.median(sure)))
+        w, h = w * target / side, h * target / side
     kept: list[tuple[tuple[float, float, float, float], float]] = []
     for i in np.argsort(-score):
         if len(kept) >= card.max_dice:
             break
         box = ((cx[i] - w[i] / 2) / scale, (cy[i] - h[i] / 2) / scale,
                (cx[i] + w[i] / 2) / scale, (cy[i] + h[i] / 2) / scale)
-        if any(iou(box, k) > 0.5 for k, _ in kept):
+        # two peaks on one die: the surer one stands (boxes overlapping, or middles closer than half a die)
+        if any(iou(box, k) > 0.5 or _closer_than_half(box, k) for k, _ in kept):
             continue
         kept.append((tuple(float(v) for v in box), float(score[i])))
     return kept
+
+
+def _closer_than_half(a, b) -> bool:
+    side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
+    return np.hypot((a[0] + a[2] - b[0] - b[2]) / 2, (a[1] + a[3] - b[1] - b[3]) / 2) < 0.5 * side
 
 
 def crop_die(image: np.ndarray, box, angle: float = 0.0, margin: float = CROP_MARGIN, shift=(0.0, 0.0),

@@ -174,13 +174,18 @@ def face_sample(source, rng: np.random.Generator, background: bool) -> tuple[np.
     return photometric(np.ascontiguousarray(crop), rng), label
 
 
-def train_faces(photos, rng: np.random.Generator, steps: int, batch_size: int = 64) -> FaceNet:
+def train_faces(photos, rng: np.random.Generator, steps: int, batch_size: int = 64, init: Path | None = None
+                ) -> FaceNet:
     real, rendered, backgrounds = face_pool(photos, rng, rendered_scenes=250)
     print(f"face reader: {len(real)} real dice, {len(rendered)} rendered, {len(backgrounds)} background patches",
           flush=True)
     model = FaceNet()
-    opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=steps, pct_start=0.1)
+    lr = 3e-3
+    if init is not None:          # a second round from earlier weights: a gentler schedule
+        model.load_state_dict(torch.load(init))
+        lr = 1e-3
+    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
     t0 = time.time()
     model.train()
     for step in range(steps):
@@ -266,6 +271,8 @@ def main(argv=None) -> int:
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--faces-only", action="store_true",
                     help="train and export the face reader alone; report its accuracy on the held-out dice' boxes")
+    ap.add_argument("--faces-init", type=Path, default=None,
+                    help="start the face reader from these weights (.pt) and train it --face-steps more")
     ap.add_argument("--faces-from", type=Path, default=None,
                     help="reuse a trained face reader (its .pt) instead of training one: resume after a stop")
     ap.add_argument("--seed", type=int, default=19)
@@ -285,7 +292,7 @@ def main(argv=None) -> int:
         faces = FaceNet()
         faces.load_state_dict(torch.load(args.faces_from))
     else:
-        faces = train_faces(train, rng, args.face_steps)
+        faces = train_faces(train, rng, args.face_steps, init=args.faces_init)
     torch.save(faces.state_dict(), args.out.with_name(args.out.name + "_faces.pt"))
     export(faces, args.out.with_name(args.out.name + "_faces.onnx"), faces=True)
     if args.faces_only:
