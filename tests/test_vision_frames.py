@@ -1,4 +1,4 @@
-"""Frame sources by URL (ARCHITECTURE conventions 5 and 8): files, the simulated camera, a real OpenCV camera that
+"""Frame sources by URL (docs/architecture.md, conventions 5 and 8): files, the simulated camera, a real OpenCV camera that
 is not there; and live reading that waits until the table is still, then reads once."""
 from __future__ import annotations
 

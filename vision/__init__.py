@@ -1,4 +1,4 @@
-"""Camera frames → typed readings: dice, the Obelisk map, the Obscurians goods (ARCHITECTURE convention 8).
+"""Camera frames → typed readings: dice, the Obelisk map, the Obscurians goods (docs/architecture.md, convention 8).
 
 Frame sources (`vision.frames`: camera, image files, rendered scenes) are apart from recognisers (`vision.dice`,
 `vision.tiles`, `vision.goods`, `vision.symbols`): pure functions from an image to detections with confidences.

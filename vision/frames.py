@@ -1,4 +1,4 @@
-"""Frame sources, opened by URL like the devices (ARCHITECTURE convention 5): where pictures come from, apart from
+"""Frame sources, opened by URL like the devices (docs/architecture.md, convention 5): where pictures come from, apart from
 what is read in them (the recognisers never know the source).
 
     camera://0                 the first camera OpenCV finds (camera://1 the second; camera:///dev/video2 by path)
