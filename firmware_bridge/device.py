@@ -5,6 +5,7 @@
     ble://F0:00:00:00:00:02?kind=pixels
     ble://F0:00:00:00:00:03?kind=tablebus      a Table Bus board over BLE (Nordic UART)
     sim://godice?seed=7                        simulated devices (the virtual radio), the default with no hardware
+    camera://0  file://photo.jpg  sim://camera a camera reading dice (vision/camera_device.py, docs/vision.md)
 
 Handlers are named by module path and imported only when a URL needs them, so listing devices never imports
 bleak or pyserial, and a missing optional package is a DeviceError, not an ImportError.
@@ -22,7 +23,7 @@ from firmware_bridge.commands import Command
 from firmware_bridge.errors import BadDeviceURL, DeviceError
 from firmware_bridge.observations import Observation
 
-SCHEMES = ("serial", "ble", "sim")
+SCHEMES = ("serial", "ble", "sim", "camera", "file")
 _END = object()   # in a device's inbox: closed, the observations end
 
 
@@ -179,3 +180,8 @@ register("ble", "godice", "firmware_bridge.ble.godice:GoDiceDevice")
 register("ble", "pixels", "firmware_bridge.ble.pixels:Pixels")
 register("sim", "godice", "firmware_bridge.sim:SimDice")
 register("sim", "pixels", "firmware_bridge.sim:SimDice")
+
+# --- A camera reading dice (vision/camera_device.py, docs/vision.md): OpenCV, a photo file, rendered throws ---
+register("camera", None, "vision.camera_device:CameraDevice")
+register("file", None, "vision.camera_device:CameraDevice")
+register("sim", "camera", "vision.camera_device:CameraDevice")

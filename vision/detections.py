@@ -1,0 +1,48 @@
+"""What recognisers return: small frozen values with a confidence, in the photo's pixels."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Box = tuple[float, float, float, float]   # x0, y0, x1, y1 in pixels
+
+
+@dataclass(frozen=True)
+class DieDetection:
+    """A six-sided die showing `face` pips, inside `box`; `confidence` 0-1 that both are right."""
+    face: int
+    box: Box
+    confidence: float
+
+    def to_json(self) -> dict:
+        return {"face": self.face, "box": [round(v, 1) for v in self.box], "confidence": round(self.confidence, 3)}
+
+
+def iou(a: Box, b: Box) -> float:
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    union = (a[2] - a[0]) * (a[3] - a[1]) + (b[2] - b[0]) * (b[3] - b[1]) - inter
+    return inter / union if union > 0 else 0.0
+
+
+def match_dice(found: list[DieDetection], truth: list[tuple[int, Box]], min_iou: float = 0.5) -> tuple[int, int, int]:
+    """(true positives, false positives, false negatives): a die counts when its box overlaps an unmatched truth
+    with IoU >= `min_iou` and its face is right; the surest detections are matched first."""
+    used = set()
+    tp = 0
+    for det in sorted(found, key=lambda d: -d.confidence):
+        best, best_iou = None, min_iou
+        for i, (face, box) in enumerate(truth):
+            if i in used or face != det.face:
+                continue
+            o = iou(det.box, box)
+            if o >= best_iou:
+                best, best_iou = i, o
+        if best is not None:
+            used.add(best)
+            tp += 1
+    return tp, len(found) - tp, len(truth) - tp
+
+
+def f1(tp: int, fp: int, fn: int) -> float:
+    return 2 * tp / (2 * tp + fp + fn) if tp + fp + fn else 1.0

@@ -1,0 +1,174 @@
+"""The D6 pip reader: a photo in, every die's face, box and confidence out.
+
+Two small networks (vision/training/model.py, trained by vision/training/train_dice.py) run through OpenCV's own
+DNN module from ONNX files: no heavy runtime in the app. The finder gives, on a grid of 8-pixel cells, how likely a
+die's centre is there, its box size and the centre's offset; each found die is then cut out of the photo at full
+resolution (32x32) and the reader says which face it shows, or that it is no die after all. The confidence is
+both together. The thresholds live beside the weights (dice.json): they are data.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .detections import DieDetection, iou
+
+MODELS = Path(__file__).resolve().parent / "models"
+DEFAULT_MODEL = MODELS / "dice"          # dice.onnx (finder), dice_faces.onnx (reader), dice.json (card)
+CROP = 32
+CROP_MARGIN = 1.15                       # the crop is a little larger than the box: the die's edges are in it
+
+
+@dataclass(frozen=True)
+class DiceModelCard:
+    """How to feed and read the network; written by the training script beside the weights."""
+    input_side: int = 640          # the photo is scaled so its longer side is this many pixels
+    stride: int = 8
+    min_peak: float = 0.15         # a cell's centre score must reach this for the die to be looked at
+    min_confidence: float = 0.35   # a die is reported when centre score x face probability reaches this
+    max_dice: int = 100
+    size_pull: float = 0.7         # each box's side is pulled this far (in log) toward the photo's median die side
+
+    @classmethod
+    def load(cls, path: Path) -> "DiceModelCard":
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return cls()
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        return cls(**known)
+
+
+def _sigmoid(x: np.ndarray) -> np.ndarray:
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def find(out: np.ndarray, card: DiceModelCard, scale: float) -> list[tuple[tuple[float, float, float, float], float]]:
+    """(box in photo pixels, centre score) of every candidate die in the finder's output (5 x H/8 x W/8) for a
+    photo scaled by `scale`, surest first, two peaks on one die merged."""
+    heat = _sigmoid(out[0])
+    peaks = (heat >= cv2.dilate(heat, np.ones((3, 3), np.uint8))) & (heat >= card.min_peak)
+    ys, xs = np.nonzero(peaks)
+    s = card.stride
+    w = np.exp(np.clip(out[1, ys, xs], -3, 5)) * s
+    h = np.exp(np.clip(out[2, ys, xs], -3, 5)) * s
+    cx = (xs + out[3, ys, xs]) * s
+    cy = (ys + out[4, ys, xs]) * s
+    score = heat[ys, xs]
+    side = np.sqrt(w * h)
+    sure = side[score >= max(card.min_peak, 0.3)]
+    if len(sure) and card.size_pull > 0:
+        # The dice of one throw are much the same size and the finder's size is its noisiest guess: each side is
+        # pulled toward the median of the surer dice (a die twice the others' size keeps most of its own).
+        target = np.exp((1 - card.size_pull) * np.log(side) + card.size_pull * np.log(np.median(sure)))
+        w, h = w * target / side, h * target / side
+    kept: list[tuple[tuple[float, float, float, float], float]] = []
+    for i in np.argsort(-score):
+        if len(kept) >= card.max_dice:
+            break
+        box = ((cx[i] - w[i] / 2) / scale, (cy[i] - h[i] / 2) / scale,
+               (cx[i] + w[i] / 2) / scale, (cy[i] + h[i] / 2) / scale)
+        # two peaks on one die: the surer one stands (boxes overlapping, or middles closer than half a die)
+        if any(iou(box, k) > 0.5 or _closer_than_half(box, k) for k, _ in kept):
+            continue
+        kept.append((tuple(float(v) for v in box), float(score[i])))
+    return kept
+
+
+def _closer_than_half(a, b) -> bool:
+    side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
+    return np.hypot((a[0] + a[2] - b[0] - b[2]) / 2, (a[1] + a[3] - b[1] - b[3]) / 2) < 0.5 * side
+
+
+def crop_die(image: np.ndarray, box, angle: float = 0.0, margin: float = CROP_MARGIN, shift=(0.0, 0.0),
+             size: int = CROP) -> np.ndarray:
+    """The die in `box` cut out as a `size`x`size` square (a little larger than the box, turned by `angle`
+    degrees about its middle, moved by `shift` box sides): what the face reader sees."""
+    x0, y0, x1, y1 = box
+    side = max(x1 - x0, y1 - y0, 1.0) * margin
+    cx = (x0 + x1) / 2 + shift[0] * side
+    cy = (y0 + y1) / 2 + shift[1] * side
+    m = cv2.getRotationMatrix2D((cx, cy), angle, size / side)
+    m[0, 2] += size / 2 - cx
+    m[1, 2] += size / 2 - cy
+    inter = cv2.INTER_AREA if side > 2 * size else cv2.INTER_LINEAR
+    return cv2.warpAffine(image, m, (size, size), flags=inter, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _blob(images: list[np.ndarray] | np.ndarray) -> np.ndarray:
+    """The networks' input: BGR, (pixel - 127.5) / 255, channels first."""
+    return cv2.dnn.blobFromImages(images, 1 / 255.0, mean=(127.5, 127.5, 127.5), swapRB=False)
+
+
+class DiceReader:
+    """Reads dice with one loaded pair of networks. Not thread-safe (cv2.dnn nets are not): one reader per thread."""
+
+    def __init__(self, model: Path | str = DEFAULT_MODEL):
+        model = Path(model)
+        finder, faces = model.with_suffix(".onnx"), model.with_name(model.name + "_faces.onnx")
+        for path in (finder, faces):
+            if not path.exists():
+                raise FileNotFoundError(f"the dice model is missing: {path}")
+        self.finder = cv2.dnn.readNetFromONNX(str(finder))
+        self.faces = cv2.dnn.readNetFromONNX(str(faces))
+        self.card = DiceModelCard.load(model.with_suffix(".json"))
+
+    def prepare(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
+        """(the photo as 3-channel BGR, the finder's input blob, the scale applied to the photo)."""
+        if image.ndim == 2:
+            image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+        elif image.shape[2] == 4:
+            image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
+        h, w = image.shape[:2]
+        scale = self.card.input_side / max(h, w)
+        nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
+        small = image
+        if (nw, nh) != (w, h):
+            small = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+        pw, ph = -(-nw // 32) * 32, -(-nh // 32) * 32   # the finder halves the size five times
+        if (pw, ph) != (nw, nh):
+            small = cv2.copyMakeBorder(small, 0, ph - nh, 0, pw - nw, cv2.BORDER_REPLICATE)
+        return image, _blob([small]), scale
+
+    def candidates(self, image: np.ndarray) -> tuple[np.ndarray, list]:
+        image, blob, scale = self.prepare(image)
+        self.finder.setInput(blob)
+        return image, find(self.finder.forward()[0], self.card, scale)
+
+    def face_probabilities(self, image: np.ndarray, boxes: list) -> np.ndarray:
+        """Softmax over (faces 1-6, not a die) for each box, from crops of the full-resolution photo."""
+        if not boxes:
+            return np.zeros((0, 7), np.float32)
+        self.faces.setInput(_blob([crop_die(image, b) for b in boxes]))
+        logits = self.faces.forward().reshape(len(boxes), -1)
+        logits = logits - logits.max(1, keepdims=True)
+        p = np.exp(logits)
+        return p / p.sum(1, keepdims=True)
+
+    def read(self, image: np.ndarray, min_confidence: float | None = None) -> list[DieDetection]:
+        """Every die found in a BGR photo, surest first."""
+        image, found = self.candidates(image)
+        probs = self.face_probabilities(image, [b for b, _ in found])
+        threshold = self.card.min_confidence if min_confidence is None else min_confidence
+        out = []
+        for (box, score), p in zip(found, probs):
+            face = int(p[:6].argmax())
+            conf = score * float(p[face])
+            if conf >= threshold:
+                out.append(DieDetection(face + 1, box, conf))
+        return sorted(out, key=lambda d: -d.confidence)
+
+
+@lru_cache(maxsize=1)
+def default_reader() -> DiceReader:
+    return DiceReader()
+
+
+def read_dice(image: np.ndarray) -> list[DieDetection]:
+    """The recogniser as a function: BGR photo → dice (with the committed model)."""
+    return default_reader().read(image)

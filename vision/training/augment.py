@@ -1,0 +1,140 @@
+"""The data recipe: how one training sample is made from a labelled photo or from a rendered scene.
+
+A real photo is cropped at a random scale (dice from ~12 to ~110 px), turned by quarter turns and a few degrees,
+slanted, mirrored, and then its colours are shaken hard: hue turned, channels swapped, negative, grey, gamma,
+contrast, a light gradient and shadows, blur, noise and JPEG loss; sometimes its plain table is swapped for wood,
+felt or tiles (the table is found as what a large median filter leaves). The aim is the hidden photos: other dice,
+another table, another camera. Rendered scenes (vision/render/dice.py) add what the photos lack.
+"""
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from ..render.dice import render_dice
+from ..render.scene import random_table
+
+Truth = list[tuple[int, tuple[float, float, float, float]]]
+
+
+def geometric(img: np.ndarray, truth: Truth, rng: np.random.Generator, out: int) -> tuple[np.ndarray, Truth]:
+    """A random `out`x`out` view of the photo: scale, quarter turns, a small tilt and slant, a mirror."""
+    h, w = img.shape[:2]
+    sides = [b[2] - b[0] for _, b in truth] or [40.0]
+    target = math.exp(rng.uniform(math.log(12), math.log(110)))
+    s = target / float(np.median(sides))
+    s = float(np.clip(s, 0.3, 3.0))
+    a = math.radians(rng.uniform(-10, 10)) + rng.integers(0, 4) * math.pi / 2
+    flip = -1.0 if rng.random() < 0.5 else 1.0
+    c, si = math.cos(a) * s, math.sin(a) * s
+    lin = np.array([[c * flip, -si, 0], [si * flip, c, 0], [0, 0, 1]])
+    # centre on a random point of the photo (often a die, so crowded crops are common)
+    if truth and rng.random() < 0.6:
+        b = truth[rng.integers(len(truth))][1]
+        px, py = (b[0] + b[2]) / 2 + rng.normal(0, out / 4 / s), (b[1] + b[3]) / 2 + rng.normal(0, out / 4 / s)
+    else:
+        px, py = rng.uniform(0, w), rng.uniform(0, h)
+    t1 = np.array([[1, 0, -px], [0, 1, -py], [0, 0, 1]])
+    t2 = np.array([[1, 0, out / 2], [0, 1, out / 2], [0, 0, 1]])
+    persp = np.eye(3)
+    persp[2, :2] = rng.normal(0, 0.0006 / max(s, 0.5), 2)
+    m = t2 @ persp @ lin @ t1
+    border = tuple(float(v) for v in np.median(img[::16, ::16].reshape(-1, 3), 0))
+    warped = cv2.warpPerspective(img, m, (out, out), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+                                 borderValue=border)
+    new = []
+    for face, b in truth:
+        cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
+        bw, bh = b[2] - b[0], b[3] - b[1]
+        corners = np.array([[cx - bw / 2, cy], [cx + bw / 2, cy], [cx, cy - bh / 2], [cx, cy + bh / 2]])
+        q = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), m).reshape(-1, 2)
+        ncx, ncy = q.mean(0)
+        # the box of a die turned a little keeps its size (not the outline of the turned old box); quarter turns
+        # swap width and height exactly
+        ex, ey = q[1] - q[0], q[3] - q[2]
+        side_x = max(abs(ex[0]), abs(ey[0]))
+        side_y = max(abs(ex[1]), abs(ey[1]))
+        nb = (ncx - side_x / 2, ncy - side_y / 2, ncx + side_x / 2, ncy + side_y / 2)
+        inside = min(nb[2], out) - max(nb[0], 0), min(nb[3], out) - max(nb[1], 0)
+        if inside[0] > 0.6 * side_x and inside[1] > 0.6 * side_y:
+            new.append((face, nb))
+        elif inside[0] > 0 and inside[1] > 0:
+            new.append((-face, nb))     # mostly outside the crop: neither taught nor punished
+    return warped, new
+
+
+def swap_table(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Replace the plain table around the dice by another surface (the dice and their shadows stay)."""
+    small = cv2.resize(img, (img.shape[1] // 8, img.shape[0] // 8), interpolation=cv2.INTER_AREA)
+    bg = cv2.resize(cv2.medianBlur(small, 7), (img.shape[1], img.shape[0]), interpolation=cv2.INTER_LINEAR)
+    diff = np.abs(img.astype(np.int16) - bg.astype(np.int16)).max(2)
+    fg = (diff > 28).astype(np.uint8)
+    fg = cv2.dilate(fg, np.ones((5, 5), np.uint8))
+    alpha = cv2.GaussianBlur(fg.astype(np.float32), (7, 7), 0)[..., None]
+    table = random_table(rng, img.shape[:2])
+    shade = (bg.astype(np.float32).mean(2, keepdims=True) / max(1.0, float(bg.mean())))   # keep the light's fall
+    out = img.astype(np.float32) * alpha + table * np.clip(shade, 0.5, 1.5) * (1 - alpha)
+    return np.clip(out, 0, 255).astype(np.uint8)
+
+
+def photometric(img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    if rng.random() < 0.5:
+        hsv = cv2.cvtColor(img, cv2.COLOR_BGR2HSV)
+        hsv[..., 0] = (hsv[..., 0].astype(np.int16) + rng.integers(0, 180)) % 180
+        hsv[..., 1] = np.clip(hsv[..., 1] * rng.uniform(0.3, 1.6), 0, 255)
+        img = cv2.cvtColor(hsv, cv2.COLOR_HSV2BGR)
+    if rng.random() < 0.3:
+        img = img[..., rng.permutation(3)]
+    if rng.random() < 0.15:
+        img = 255 - img                 # white dice with black pips ↔ black dice with white pips
+    if rng.random() < 0.1:
+        img = cv2.cvtColor(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR)
+    f = img.astype(np.float32) / 255.0
+    f = f ** rng.uniform(0.6, 1.6)
+    f = (f - 0.5) * rng.uniform(0.6, 1.3) + 0.5 + rng.uniform(-0.15, 0.15)
+    h, w = f.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    g = rng.normal(size=2)
+    f *= (1 + ((xx / w - 0.5) * g[0] + (yy / h - 0.5) * g[1]) * rng.uniform(0, 0.6))[..., None]
+    f *= rng.uniform(0.85, 1.15, 3).astype(np.float32)
+    if rng.random() < 0.3:   # a soft shadow (a hand, a lamp)
+        mask = np.zeros((h, w), np.float32)
+        cv2.ellipse(mask, (int(rng.uniform(0, w)), int(rng.uniform(0, h))),
+                    (int(rng.uniform(w / 16, w / 2)), int(rng.uniform(h / 16, h / 2))), rng.uniform(0, 180), 0, 360, 1.0, -1)
+        mask = cv2.GaussianBlur(mask, (0, 0), rng.uniform(5, 30))
+        f *= (1 - mask * rng.uniform(0.2, 0.6))[..., None]
+    img = np.clip(f * 255, 0, 255).astype(np.uint8)
+    r = rng.random()
+    soft = min(1.0, h / 128) ** 1.5   # a 32 px crop is blurred, shaken and compressed less than a 256 px view
+    if r < 0.25:
+        img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.5, 0.5 + 1.1 * soft))
+    elif r < 0.35:
+        k = int(rng.integers(3, 4 + int(3 * soft)))
+        kernel = np.zeros((k, k), np.float32)
+        kernel[k // 2] = 1.0 / k
+        rot = cv2.getRotationMatrix2D((k / 2 - 0.5, k / 2 - 0.5), rng.uniform(0, 180), 1)
+        img = cv2.filter2D(img, -1, cv2.warpAffine(kernel, rot, (k, k)))
+    if rng.random() < 0.5:
+        img = np.clip(img + rng.normal(0, rng.uniform(2, 4 + 6 * soft), img.shape), 0, 255).astype(np.uint8)
+    if rng.random() < 0.6:
+        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, int(rng.integers(int(75 - 45 * soft), 95))])
+        img = cv2.imdecode(buf, cv2.IMREAD_COLOR)
+    return img
+
+
+def real_sample(img: np.ndarray, truth: Truth, rng: np.random.Generator, out: int) -> tuple[np.ndarray, Truth]:
+    img, truth = geometric(img, truth, rng, out)
+    if rng.random() < 0.3:
+        img = swap_table(img, rng)
+    return photometric(img, rng), truth
+
+
+def rendered_sample(rng: np.random.Generator, out: int, tables: tuple[str, ...] | None = None
+                    ) -> tuple[np.ndarray, Truth]:
+    img, truths = render_dice(rng, (out, out), side=rng.uniform(12, 100), n=int(rng.integers(1, 20)), tables=tables)
+    t = [(d.face, d.box) for d in truths]
+    if rng.random() < 0.5:
+        img = photometric(img, rng)
+    return img, t

@@ -1,0 +1,79 @@
+"""The dice reader's two networks.
+
+DiceNet finds dice: a small CenterNet-style model (a centre heat map, box size, offset). Depthwise-separable blocks
+keep it under ~0.3 GMAC for a 640x640 photo, so cv2.dnn runs it on one core in the time budget; the output stride
+is 8 (a 21 px die still covers more than two cells). Outputs (channels first): 0 heat logit, 1-2 log(box width,
+height / stride), 3-4 the centre's offset within its cell (x, y).
+
+FaceNet reads one die: a 32x32 crop around a found die → 7 logits: faces 1-6 and "not a die". Reading the face
+from a crop at the photo's full resolution is easier to learn (and to make turn-proof) than from the heat map's
+8-pixel cells.
+"""
+from __future__ import annotations
+
+import torch
+from torch import nn
+
+STRIDE = 8
+OUT_CHANNELS = 5
+CROP = 32
+CLASSES = 7   # faces 1-6, then 'not a die'
+
+
+def _conv(cin, cout, k=3, s=1, d=1):
+    return nn.Sequential(nn.Conv2d(cin, cout, k, s, padding=d * (k // 2), dilation=d, bias=False),
+                         nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+
+class _Sep(nn.Module):
+    """Depthwise 3x3 then pointwise 1x1; a residual when the shape stays."""
+
+    def __init__(self, cin, cout, s=1, d=1):
+        super().__init__()
+        self.dw = nn.Sequential(nn.Conv2d(cin, cin, 3, s, padding=d, dilation=d, groups=cin, bias=False),
+                                nn.BatchNorm2d(cin), nn.ReLU(inplace=True))
+        self.pw = nn.Sequential(nn.Conv2d(cin, cout, 1, bias=False), nn.BatchNorm2d(cout))
+        self.residual = s == 1 and cin == cout
+        self.act = nn.ReLU(inplace=True)
+
+    def forward(self, x):
+        y = self.pw(self.dw(x))
+        return self.act(y + x if self.residual else y)
+
+
+class DiceNet(nn.Module):
+    def __init__(self, width: int = 1):
+        super().__init__()
+        self.stem = _conv(3, 16, s=2)                                           # /2
+        self.s4 = nn.Sequential(_Sep(16, 32, s=2), _Sep(32, 32))                # /4
+        self.s8 = nn.Sequential(_Sep(32, 64, s=2), _Sep(64, 64), _Sep(64, 64))  # /8
+        self.s16 = nn.Sequential(_Sep(64, 128, s=2), _Sep(128, 128, d=2), _Sep(128, 128, d=4))  # /16, wide view
+        self.lateral = nn.Sequential(nn.Conv2d(128, 64, 1, bias=False), nn.BatchNorm2d(64))
+        self.up = nn.Upsample(scale_factor=2, mode="nearest")
+        self.fuse = nn.Sequential(_Sep(64, 64), _Sep(64, 64))
+        self.head = nn.Conv2d(64, OUT_CHANNELS, 1)
+        nn.init.constant_(self.head.bias, 0.0)
+        with torch.no_grad():
+            self.head.bias[0] = -4.0   # the heat map starts nearly empty (focal-loss prior)
+
+    def forward(self, x):
+        x = self.stem(x)
+        x = self.s4(x)
+        f8 = self.s8(x)
+        f16 = self.s16(f8)
+        y = self.fuse(torch.relu(f8 + self.up(self.lateral(f16))))
+        return self.head(y)
+
+
+class FaceNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(
+            _conv(3, 32), nn.MaxPool2d(2),                    # 16
+            _conv(32, 64), nn.MaxPool2d(2),                   # 8
+            _conv(64, 96), _conv(96, 96), nn.MaxPool2d(2),    # 4
+            _conv(96, 128), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+            nn.Dropout(0.2), nn.Linear(128, CLASSES))
+
+    def forward(self, x):
+        return self.body(x)
