@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from firmware_bridge.ble.testing import until
 from companion.games.obscurians.actions import RevealEvent
 from companion.games.obscurians.setup import Setup
 from companion.session import Table, TableStore
@@ -21,14 +22,6 @@ class ConnectionState:
 DICE_URL = "sim://godice?count=5&seed=3"
 STAND_URL = "sim://tablebus?kind=stand&heartbeat_ms=100"
 PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
-
-
-async def until(predicate, timeout=10.0):
-    deadline = asyncio.get_running_loop().time() + timeout
-    while not predicate():
-        if asyncio.get_running_loop().time() > deadline:
-            raise AssertionError("timed out waiting")
-        await asyncio.sleep(0.01)
 
 
 def test_five_smart_dice_roll_into_the_turn_and_the_stand_turns_the_hourglass(tmp_path):
@@ -156,7 +149,7 @@ def test_offered_simulated_devices_act_only_when_asked(tmp_path):
             assert not [o for o in seen if type(o).__name__ in ("DieRolling", "DieRolled", "StandFlipped")]
             assert table.log_length == 2 and table.timers.remaining("hourglass") == 60
             await service.throw(added[0])  # Roll all: the turn's roll, into the table
-            await until(lambda: table.state.dice is not None, timeout=10)
+            await until(lambda: table.state.dice is not None)
             table.timers.clock.advance(20)
             await service.turn_over(added[1])  # Turn over: the hourglass is turned, as by a tap on it
             await until(lambda: any(type(o).__name__ == "StandFlipped" for o in seen))

@@ -233,3 +233,45 @@ def pending(subscription) -> list:
         if isinstance(item, object) and item.__class__.__name__ != "object":
             out.append(item)
     return out
+
+
+# -- waiting for something, never for a fixed time (a busy machine makes any fixed sleep too short) -------------------
+
+async def until(predicate: Callable[[], bool], what: str = "the condition", timeout: float = 10.0) -> None:
+    """Return as soon as `predicate()` holds; AssertionError naming `what` after `timeout` seconds."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():
+        if loop.time() > deadline:
+            raise AssertionError(f"waited {timeout:g} s for {what}")
+        await asyncio.sleep(0.002)
+
+
+def _source_of(obs):
+    return getattr(obs, "die", getattr(obs, "device", None))
+
+
+async def gather(subscription, enough: Callable[[list], bool], die: str | None = None, what: str = "the dice",
+                 timeout: float = 10.0) -> list:
+    """The observations (of `die`, when given) that arrive on `subscription` until `enough(seen)` holds."""
+    seen: list = []
+
+    def done() -> bool:
+        seen.extend(o for o in pending(subscription) if die is None or _source_of(o) == die)
+        return enough(seen)
+    await until(done, what, timeout)
+    return seen
+
+
+async def said_before(subscription, die, name: str, marker: int, timeout: float = 10.0) -> list:
+    """Everything the simulated `die` (named `name`) sent before a battery reading of `marker` % it sends now. A link
+    keeps a die's messages in order, so this is all it had said: what a test that expects nothing checks, without
+    waiting a fixed time. (`marker` must differ from the battery level last reported: an unchanged level is not
+    passed on.)"""
+    from firmware_bridge.observations import BatteryLevel
+
+    await die.low_battery(marker)
+    seen = await gather(subscription, lambda s: any(isinstance(o, BatteryLevel) and o.percent == marker for o in s),
+                        name, f"{name} to report {marker} %", timeout)
+    answer = next(i for i, o in enumerate(seen) if isinstance(o, BatteryLevel) and o.percent == marker)
+    return seen[:answer]

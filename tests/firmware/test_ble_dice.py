@@ -11,7 +11,7 @@ import random
 import pytest
 
 from firmware_bridge.ble.pixels_protocol import CROOKED
-from firmware_bridge.ble.testing import FakeRadio, next_matching, pending
+from firmware_bridge.ble.testing import FakeRadio, gather, next_matching, said_before, until
 from firmware_bridge.ble.virtual import VirtualRadio
 from firmware_bridge.commands import Blink, LightUp, RequestBattery, RequestState
 from firmware_bridge.errors import DeviceError
@@ -37,10 +37,9 @@ def rolled(die: str):
     return lambda o: isinstance(o, DieRolled) and o.die == die
 
 
-async def settle(sub, die=None, ticks: int = 0.15):
-    """Let in-flight observations arrive; return those of `die` (all if None)."""
-    await asyncio.sleep(ticks)
-    return [o for o in pending(sub) if die is None or getattr(o, "die", getattr(o, "device", None)) == die]
+def rolls(n: int, die: str | None = None):
+    """Enough once `n` rolls (of `die`) are in."""
+    return lambda seen: sum(isinstance(o, DieRolled) and (die is None or o.die == die) for o in seen) >= n
 
 
 class DiceContract:
@@ -52,8 +51,8 @@ class DiceContract:
 
     async def ready(self, manager, url, die):
         """Until the manager has the device connected and the die's host is listening."""
-        while not (die.subscribed and manager.state(url) and manager.state(url).state == "connected"):
-            await asyncio.sleep(0.002)
+        await until(lambda: die.subscribed and manager.state(url) and manager.state(url).state == "connected",
+                    f"{url} to be connected and listened to")
 
     async def connected(self, manager, sub, url, die):
         await manager.add(url)
@@ -73,13 +72,13 @@ class DiceContract:
                     battery = await next_matching(sub, lambda o: isinstance(o, BatteryLevel))
                     assert (battery.device, battery.percent) == (GODICE, 87)
                     await die.roll(4)
-                    seen = [o for o in await settle(sub, GODICE) if isinstance(o, (DieRolling, DieRolled))]
+                    seen = [o for o in await gather(sub, rolls(1), GODICE) if isinstance(o, (DieRolling, DieRolled))]
                     assert [type(o) for o in seen] == [DieRolling, DieRolled]
                     assert (seen[1].face, seen[1].confidence, seen[1].source) == (4, 1.0, GODICE_URL)
                     assert seen[1].at >= seen[0].at > 0
                     for face in (4, 4, 1, 6):             # a new roll on the same face counts
                         await die.roll(face)
-                    faces = [o.face for o in await settle(sub, GODICE) if isinstance(o, DieRolled)]
+                    faces = [o.face for o in await gather(sub, rolls(4), GODICE) if isinstance(o, DieRolled)]
                     assert faces == [4, 4, 1, 6]
 
         run(main())
@@ -98,7 +97,9 @@ class DiceContract:
                     low = await next_matching(sub, lambda o: isinstance(o, BatteryLevel) and o.percent == 7)
                     assert low.device == GODICE
                     await manager.command(GODICE_URL, RequestState())
-                    await settle(sub)
+                    await until(lambda: len(die.commands) > 2
+                                and [c.name for c in die.commands][-2:] == ["colour", "battery"],
+                                "the die to be asked its colour and battery again")
                     names = [c.name for c in die.commands]
                     assert names[:2] == ["colour", "battery"]        # asked on connecting
                     assert die.leds == ((255, 0, 0), (255, 0, 0))
@@ -123,7 +124,8 @@ class DiceContract:
                     await d4.roll(3)
                     await d20.tilt(7)
                     await d20.held_still_roll()
-                    seen = await settle(sub)
+                    seen = await gather(sub, lambda s: rolls(1, "F0:00:00:00:00:03")(s) and any(
+                        isinstance(o, DieSetDown) and o.die == GODICE for o in s), what="both dice's throws")
                     d20_faces = [o.face for o in seen if isinstance(o, DieRolled) and o.die == GODICE]
                     assert d20_faces[:3] == [20, 13, 1]
                     wrong = next(o for o in seen if isinstance(o, DieRolled) and o.die == "F0:00:00:00:00:03")
@@ -153,7 +155,8 @@ class DiceContract:
                     await px.held_still_roll()
                     await px.set_down(3)             # put down by hand: not a roll
                     await px.low_battery(6)
-                    seen = [o for o in await settle(sub, PIXELS)
+                    seen = [o for o in await gather(sub, lambda s: any(
+                                isinstance(o, BatteryLevel) and o.percent == 6 for o in s), PIXELS)
                             if isinstance(o, (DieRolling, DieRolled, DieCrooked, DieSetDown, BatteryLevel))]
                     kinds = [(type(o).__name__, getattr(o, "face", getattr(o, "percent", None))) for o in seen]
                     # held in the hand: the current firmware says "rolled" (asked about: 0.5); older firmware cannot
@@ -180,7 +183,7 @@ class DiceContract:
                     await self.connected(manager, sub, PIXELS_URL, px)
                     await px.roll(4)
                     await next_matching(sub, rolled(PIXELS))
-                    await settle(sub)
+                    await said_before(sub, px, PIXELS, 41)      # all it said is in
                     px.model.battery = 63                    # drained quietly: the die says so when asked
                     await manager.command(PIXELS, RequestBattery())
                     asked = await next_matching(sub, lambda o: isinstance(o, BatteryLevel) and o.device == PIXELS)
@@ -233,7 +236,7 @@ class DiceContract:
                     await manager.command(crooked.die, Blink((255, 0, 0), count=3, duration_ms=400))
                     await manager.command(crooked.die, LightUp((0, 0, 255)))
                     await manager.command(crooked.die, LightUp((0, 0, 0)))
-                    await settle(sub)
+                    await until(lambda: len(px.blinks) == 2 and px.model.stopped == 1, "the die's lights to be set")
                     first, steady = px.blinks
                     # three flashes of 400 ms each: Pixels takes the whole blink's duration (MessageBlink.duration)
                     assert (first.count, first.duration_ms, first.rgb, first.loop) == (3, 1200, (255, 0, 0), False)
@@ -257,7 +260,7 @@ class DiceContract:
                     await next_matching(sub, is_state(PIXELS_URL, "connected"))
                     await px.wait_subscribed()
                     # on reconnecting the die reports it stands on 5: the same roll, not a new one
-                    assert not [o for o in await settle(sub, PIXELS) if isinstance(o, DieRolled)]
+                    assert not [o for o in await said_before(sub, px, PIXELS, 41) if isinstance(o, DieRolled)]
                     await px.roll(5)                 # a real new roll on the same face counts
                     assert (await next_matching(sub, rolled(PIXELS))).face == 5
                     # rolled while we were away, to a different face: reported on reconnecting, counted once
@@ -266,7 +269,7 @@ class DiceContract:
                     await px.back_in_range()
                     away = await next_matching(sub, rolled(PIXELS))
                     assert away.face == 2
-                    assert not [o for o in await settle(sub, PIXELS) if isinstance(o, DieRolled)]
+                    assert not [o for o in await said_before(sub, px, PIXELS, 42) if isinstance(o, DieRolled)]
 
         run(main())
 
@@ -359,7 +362,7 @@ class DiceContract:
                         await asyncio.sleep(0.005)
                     for die_id, die in dice.items():
                         await self.ready(manager, urls[die_id], die)
-                    await settle(sub, ticks=0.3)
+                    await until(lambda: all(len(got[d]) >= len(thrown[d]) for d in dice), "every throw to arrive")
                     assert drops >= 20
                     assert got == thrown
                     assert manager.stats(GODICE_URL)["connections"] + manager.stats(PIXELS_URL)["connections"] \

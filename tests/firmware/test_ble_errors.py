@@ -7,6 +7,7 @@ import pytest
 from bleak.exc import (BleakCharacteristicNotFoundError, BleakDBusError, BleakDeviceNotFoundError, BleakError,
                        BleakGATTProtocolError)
 
+from firmware_bridge.ble.testing import until
 from firmware_bridge.ble.transport import BleakLink, BleBackend, translate
 from firmware_bridge.errors import (ConnectionLost, DeviceBusy, DeviceError, DeviceNotFound, DeviceTimeout,
                                     ProtocolError, RadioBusy)
@@ -74,16 +75,15 @@ def test_several_dice_reconnecting_at_once_on_bluez_retry_as_usual_and_say_why()
                 manager.subscribe(lambda o: states.append(o) if isinstance(o, ConnectionChanged) else None)
                 for url in urls:
                     await manager.add(url)
-                while not all(manager.state(u) and manager.state(u).state == "connected" for u in urls):
-                    await asyncio.sleep(0.02)
+                await until(lambda: all(manager.state(u) and manager.state(u).state == "connected" for u in urls),
+                            "five dice connected", timeout=30)
                 refused_before = radio.in_progress_refusals
                 states.clear()
                 waits.clear()
                 for die in dice:
                     await die.drop_connection()
-                while sum(1 for u in urls if manager.state(u).state == "connected") < 5 or \
-                        not all(d.subscribed for d in dice):
-                    await asyncio.sleep(0.02)
+                await until(lambda: sum(1 for u in urls if manager.state(u).state == "connected") == 5
+                            and all(d.subscribed for d in dice), "five dice reconnected", timeout=30)
                 assert radio.in_progress_refusals > refused_before          # BlueZ's refusal was met, and passed
                 assert not [s for s in states if s.state == "held_elsewhere"]
                 busy = [s for s in states if "busy connecting another die" in s.detail]

@@ -7,13 +7,13 @@ import pytest
 
 from firmware_bridge.ble.pixels import PixelsAdvertDevice
 from firmware_bridge.ble.scan import discover
-from firmware_bridge.ble.testing import next_matching, pending
+from firmware_bridge.ble.testing import next_matching, pending, until
 from firmware_bridge.ble.virtual import VirtualRadio
 from firmware_bridge.device import BadDeviceURL, open_device, parse_url
 from firmware_bridge.errors import DeviceError, ProtocolError
 from firmware_bridge.manager import DeviceManager
-from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieRolled, DieRolling,
-                                          SignalStrength)
+from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieIdentified, DieRolled,
+                                          DieRolling, SignalStrength)
 from firmware_bridge.commands import Blink, Throw
 from firmware_bridge.sim import SimDice
 
@@ -58,16 +58,19 @@ def test_pixels_rolls_read_from_advertisements_without_connecting():
                 async for obs in device.observations():
                     seen.append(obs)
 
+            def count(kind) -> int:
+                return sum(isinstance(o, kind) for o in seen)
+
             reader = asyncio.ensure_future(read())
-            await asyncio.sleep(0.15)
+            await until(lambda: count(DieIdentified), "the die's first advertisement")
             await px.roll(3, tumble=0.3)
-            await asyncio.sleep(0.15)
+            await until(lambda: count(DieRolled) == 1, "the first roll")
             await px.roll(3, tumble=0.3)           # the same face again: a new roll all the same
-            await asyncio.sleep(0.15)
+            await until(lambda: count(DieRolled) == 2, "the second roll")
             await px.crooked(tumble=0.3)
-            await asyncio.sleep(0.15)
+            await until(lambda: count(DieCrooked) == 1, "the die lying crooked")
             await px.low_battery(6)
-            await asyncio.sleep(0.15)
+            await until(lambda: any(getattr(o, "percent", None) == 6 for o in seen), "the low battery")
             with pytest.raises(ProtocolError, match="only listened to"):
                 await device.command(Blink((1, 1, 1)))
             await device.close()
@@ -128,7 +131,7 @@ def test_sim_dice_throw_only_when_asked(url):
     async def main():
         async with DeviceManager() as manager:
             sub = await added_and_connected(manager, url)
-            await asyncio.sleep(1.5)
+            await asyncio.sleep(1.5)  # a window watched on purpose: left alone, nothing may come (not a wait)
             assert not [o for o in pending(sub) if isinstance(o, (DieRolling, DieRolled, DieCrooked))]
             dice = manager.dice_of(url)
             assert len(dice) == 3 and manager.url_of(dice[0]) == url

@@ -6,6 +6,7 @@ import asyncio
 import bleak
 import pytest
 
+from firmware_bridge.ble.testing import until
 from firmware_bridge.ble import uuids
 from firmware_bridge.ble.virtual import VirtualRadio, build_advertising, parse_advertising
 
@@ -39,8 +40,7 @@ def test_nordic_uart_peripheral_round_trip_through_bleak():
                 await client.write_gatt_char(rx, b"PING", response=True)
                 await asyncio.wait_for(got.wait(), 2)
                 await board.notify(b"spontaneous")
-                while len(received) < 2:
-                    await asyncio.sleep(0.01)
+                await until(lambda: len(received) >= 2, "the spontaneous notification")
             assert echoes == [b"PING"] and board.writes == [b"PING"]
             assert received == [b"ack:PING", b"spontaneous"]
 

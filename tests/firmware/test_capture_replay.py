@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from firmware_bridge.ble.testing import until
 from firmware_bridge.capture import CaptureError, CaptureWriter, replay
 from firmware_bridge.ble.virtual import VirtualRadio
 from firmware_bridge.manager import DeviceManager
@@ -102,13 +103,14 @@ def test_a_capture_of_a_die_on_the_virtual_radio_replays_to_what_the_manager_del
                 await manager.add(url)
                 await px.wait_subscribed()
                 writer.opened()
-                await asyncio.sleep(0.1)
+                await until(lambda: any(isinstance(o, DieIdentified) for o in delivered)
+                            and any(isinstance(o, BatteryLevel) for o in delivered), "the die to say who it is")
                 for face in (20, 20, 7):
                     await px.roll(face)
                 await px.set_down(12)
                 await px.crooked()
                 await px.low_battery(8)
-                await asyncio.sleep(0.3)
+                await until(lambda: any(getattr(o, "percent", None) == 8 for o in delivered), "the last message")
             writer.close()
         return delivered
 

@@ -15,6 +15,7 @@ import pytest
 godice = pytest.importorskip("godice")
 from godice import xyzinterpret  # noqa: E402
 
+from firmware_bridge.ble.testing import until  # noqa: E402
 from firmware_bridge.ble import godice_protocol as gp  # noqa: E402
 from firmware_bridge.ble.virtual import VirtualRadio  # noqa: E402
 
@@ -78,8 +79,7 @@ def test_official_client_reads_move_stable_and_tilt():
                 await dice.subscribe_number_notification(lambda n, s: _append(seen, n, s))
                 await die.roll(2, kind="MS")
                 await die.roll(5, kind="FS")
-                while len(seen) < 4:
-                    await asyncio.sleep(0.01)
+                await until(lambda: len(seen) >= 4, "four numbers from the official client")
             assert seen[1] == (2, godice.StabilityDescriptor.MOVE_STABLE)
             assert seen[3] == (5, godice.StabilityDescriptor.FAKE_STABLE)
 

@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from firmware_bridge.ble.testing import until
 from firmware_bridge.backoff import Backoff
 from firmware_bridge.bindings import Binding, BindingTable
 from firmware_bridge.device import Device, parse_url
@@ -198,13 +199,6 @@ def test_held_elsewhere_failed_and_bugs_never_stop_the_others():
             await manager.add("nope://x")
         def history(url):
             return [o.state for o in calls if isinstance(o, ConnectionChanged) and o.source == url]
-
-        async def until(predicate):
-            for _ in range(5000):
-                if predicate():
-                    return
-                await asyncio.sleep(0.001)
-            raise AssertionError("condition not reached")
 
         await until(lambda: history("sim://held")[-1:] == ["connected"])
         assert history("sim://held") == ["connecting", "held_elsewhere", "connected"]

@@ -18,6 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from firmware_bridge.ble.testing import until
 from firmware_bridge.ble import pixels_protocol as pp
 from firmware_bridge.ble.models import PixelsModel
 from firmware_bridge.ble.pixels_reader import PixelsReader
@@ -282,10 +283,8 @@ def test_a_simulated_pixels_by_url_sends_its_generation(tmp_path):
             for face in (0, 9):
                 await die.roll(face)
             await die.set_down(4)
-            for _ in range(100):
-                if sum(isinstance(o, (DieRolled, DieSetDown)) for o in seen) >= 3:
-                    break
-                await asyncio.sleep(0.02)
+            await until(lambda: sum(isinstance(o, (DieRolled, DieSetDown)) for o in seen) >= 3,
+                        "two rolls and a set-down")
         finally:
             await device.close()
             reader.cancel()
