@@ -453,22 +453,28 @@ class TableStore:
     # -- writing -------------------------------------------------------------------------------------------------
 
     def create(self, game: str, setup: dict, *, title: str = "", events: list[tuple[str, dict | None]] = (),
-               finished: bool = False, unique_log: bool = False, summary: dict | None = None) -> int:
+               finished: bool = False, unique_log: bool = False, summary: dict | None = None,
+               also_as: tuple[dict, ...] = ()) -> int:
         """A new table, optionally with a whole log at once (import): all or nothing, in one transaction.
 
         unique_log=True: if a listed table with the same game, setup and exactly these entries exists, raise
         AlreadyImported naming it instead (an import repeated after it was interrupted must not make a twin); the
-        log's hash is kept with the table so that it is recognised even after the table was played on.
+        log's hash is kept with the table so that it is recognised even after the table was played on. `also_as`:
+        other forms of the same setup an earlier app may have stored the log under (the file's own header, which
+        names no rules version when it predates them).
         `summary`: what a list of tables shows (companion/session/listing.py).
         """
         _check_text(title, "the title")
         setup_text = json.dumps(setup, sort_keys=True)
         rows = [(kind, _payload_text(kind, payload)) for kind, payload in events]
+        forms = list(dict.fromkeys([setup_text, *(json.dumps(s, sort_keys=True) for s in also_as)]))
         digest = _log_sha256(game, setup_text, rows) if unique_log else None
         now = _utc_now(self._clock)
         with self._transaction() as conn:
             if unique_log:
-                same = self._imported_as(conn, digest) or self._same_log(conn, game, setup_text, rows)
+                same = next((found for form in forms
+                             for found in (self._imported_as(conn, _log_sha256(game, form, rows)),
+                                           self._same_log(conn, game, form, rows)) if found is not None), None)
                 if same is not None:
                     raise AlreadyImported(same)
             cur = conn.execute(

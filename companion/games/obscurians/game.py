@@ -4,11 +4,11 @@ only when the game is first needed."""
 from __future__ import annotations
 
 from companion.games.contract import Game, Outcome
-from companion.games.errors import IllegalAction, InvalidInput
+from companion.games.errors import N_, IllegalAction, InvalidInput
 from companion.games.obscurians.actions import Flip, Reroll, Roll, action_from_json, action_from_text
 from companion.games.obscurians import vocabulary
 from companion.games.obscurians.constants import FACE_DOWN, N_DICE, OPPOSITE
-from companion.games.obscurians.rules import Rules
+from companion.games.obscurians.rules import RULES_VERSION, Rules
 from companion.games.obscurians.rulings import RULINGS, values
 from companion.games.obscurians.scoring import TEMPLATES_EN
 from companion.games.obscurians.setup import Setup
@@ -35,6 +35,10 @@ class Obscurians(Game):
     terms = vocabulary.TERMS
     msgids = (*vocabulary.EVENT_EFFECT.values(), *vocabulary.GOOD_SHORT.values(), *vocabulary.TAKE_CAP_VALUE.values())
     line_templates = TEMPLATES_EN
+    rules_version = RULES_VERSION
+    # Version 1: a Secure put 1 or 2 goods into the vault (before RULING obscurians-actions was decided).
+    earlier_rules = {1: N_("recorded under an earlier ruling: Secure took one good")}
+    unrecorded_rules_versions = (2, 1)
 
     # parsing: the game's own module functions
     setup_from_json = staticmethod(Setup.from_json)

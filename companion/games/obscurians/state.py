@@ -19,6 +19,7 @@ from companion.games.obscurians.constants import (
     NO_EVENT, OPPOSITE, SANDSTORM, SANDSTORM_ROUND, UNCOLOURED, WILD_KINDS,
 )
 from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
+from companion.games.obscurians.rules import SECURE_TWO_SINCE
 from companion.games.obscurians.setup import (
     Setup, missions_problem, missions_problem_of, shuffle_events, TRIO_A, TRIO_B,
 )
@@ -616,12 +617,17 @@ class State:
             s.trade_ban = tuple(ban)
             self._done(s, "secure", self.pending["secure"])
         else:
-            # RULING obscurians-actions: exactly 2 goods per Secure, 1 only when a single free good is left.
+            # RULING obscurians-actions: exactly 2 goods per Secure, 1 only when a single free good is left; a table
+            # played under rules version 1 (rules.py) took 1 or 2, and replays so.
             free = sum(mine.values())
             if not free:
                 raise IllegalAction.of("{name} has no free goods left to secure", "RULING obscurians-actions",
                                        name=self.name(me))
-            if len(a.goods) != min(2, free):
+            if self.setup.rules.version < SECURE_TWO_SINCE:
+                if len(a.goods) not in (1, 2):
+                    raise IllegalAction.of("Each Secure puts 1 or 2 goods into the vault", "Henchmen Action Symbols: "
+                                           "Secure")
+            elif len(a.goods) != min(2, free):
                 if free >= 2 and len(a.goods) == 1:
                     raise IllegalAction.of("Each Secure puts 2 goods into the vault: pick 2 of {name}'s {n} free "
                                            "goods", "RULING obscurians-actions", name=self.name(me), n=free)
@@ -776,9 +782,10 @@ class State:
             mine = self.goods[me]
             if self.pending["secure"] >= TRADE_BAN_SECURES:
                 out.append(Secure(tuple(g for g, n in mine.items() for _ in range(n))))
-            elif sum(mine.values()) == 1:  # RULING obscurians-actions: 1 good only when it is the last free one
+            elif sum(mine.values()) == 1 or self.setup.rules.version < SECURE_TWO_SINCE:
+                # RULING obscurians-actions: 1 good only when it is the last free one (any one under version 1)
                 out.extend(Secure((g,)) for g in mine)
-            else:
+            if self.pending["secure"] < TRADE_BAN_SECURES and sum(mine.values()) >= 2:
                 out.extend(Secure(pair) for pair in combinations_with_replacement(sorted(mine), 2)
                            if pair[0] != pair[1] or mine[pair[0]] >= 2)
         if "relocate" in types:
