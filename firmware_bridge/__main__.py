@@ -19,6 +19,8 @@ import random
 import sys
 from typing import Iterator
 
+import strictjson
+
 PROG = "python -m firmware_bridge"
 MAX_DEMO = 10_000_000
 MAX_LINE = 1 << 20          # a JSON line longer than 1 MiB is refused rather than parsed
@@ -92,10 +94,8 @@ def _json_lines(stream) -> Iterator[tuple[int, object]]:
         if not text.strip():
             continue
         try:
-            yield number, json.loads(text)
-        except RecursionError:
-            raise CliError(f"line {number}: JSON nested too deeply") from None
-        except ValueError as err:
+            yield number, strictjson.loads(text)
+        except strictjson.JSONInputError as err:  # not JSON, nested too deeply, a key written twice, …
             raise CliError(f"line {number}: not JSON ({err})") from None
 
 

@@ -32,6 +32,8 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Awaitable, Callable, Iterator
 
+import strictjson
+
 from firmware_bridge.commands import Command
 from firmware_bridge.device import Device, DeviceURL, open_device, parse_url
 from firmware_bridge.errors import (BadDeviceURL, ConnectionLost, DeviceBusy, DeviceError, DeviceNotFound,
@@ -139,9 +141,9 @@ class BindingTable:
     @classmethod
     def loads(cls, text: str) -> "BindingTable":
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ValueError(f"bindings: not JSON ({err.msg} at line {err.lineno})") from None
+            data = strictjson.loads(text)
+        except strictjson.JSONInputError as err:  # not JSON, or a key written twice: one line naming it
+            raise ValueError(f"bindings: not JSON we can read ({err})") from None
         return cls.from_json(data)
 
 

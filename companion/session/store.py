@@ -24,6 +24,7 @@ from typing import Callable, Iterator
 from urllib.parse import quote
 
 from companion.games.errors import InvalidInput
+from companion.session.jsontext import loads
 
 log = logging.getLogger(__name__)
 
@@ -365,8 +366,8 @@ class TableStore:
     def _verified_unchanged(self) -> bool:
         fingerprint = self._fingerprint()
         try:
-            return fingerprint is not None and json.loads(self._marker().read_text()) == fingerprint
-        except (OSError, ValueError):
+            return fingerprint is not None and loads(self._marker().read_bytes()) == fingerprint
+        except (OSError, ValueError):  # InvalidInput included: a marker we cannot trust means "check"
             return False
 
     def _mark_verified(self) -> None:
@@ -680,11 +681,13 @@ def _json_object(raw: bytes | None, what: str) -> dict:
     if raw is None:
         raise ValueError(f"its {what} is missing")
     try:
-        value = json.loads(bytes(raw).decode("utf-8"))
+        value = loads(bytes(raw).decode("utf-8"))
     except UnicodeDecodeError:
         raise ValueError(f"its {what} is not valid text") from None
-    except ValueError:
-        raise ValueError(f"its {what} is not valid JSON") from None
+    except InvalidInput as err:
+        if str(err).startswith("not valid JSON"):
+            raise ValueError(f"its {what} is not valid JSON") from None
+        raise ValueError(f"its {what} cannot be read: {err}") from None  # a key written twice: which one was meant?
     if not isinstance(value, dict):
         raise ValueError(f"its {what} is not a JSON object")
     return value
