@@ -42,8 +42,29 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+class _Unsure(argparse.ArgumentParser):
+    def error(self, message):  # not for us to say: the full parser reads these arguments and words the error
+        raise ValueError(message)
+
+
+def _app_args(argv: list[str] | None) -> argparse.Namespace | None:
+    """The arguments of `companion [--data-dir DIR]` (no command: the app), read without building every command's
+    parser, which imports every command module (~25 ms of the app's first frame: bench/bench_startup.py); None
+    when there is a command, --help or anything else for the full parser."""
+    light = _Unsure(prog="companion", add_help=False, exit_on_error=False)
+    light.add_argument("--data-dir")
+    try:
+        args, rest = light.parse_known_args(argv)
+    except (ValueError, argparse.ArgumentError):
+        return None
+    if rest:
+        return None
+    args.command = None
+    return args
+
+
 def _run(argv: list[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    args = _app_args(argv) or build_parser().parse_args(argv)
     from companion.session.store import StoreError, TableStore
 
     try:

@@ -10,7 +10,6 @@ docs/persistence.md lists what each fault does.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -660,6 +659,8 @@ def _summary_text(summary: dict | None) -> str | None:
 
 def _log_sha256(game: str, setup_text: str, rows) -> str:
     """A fingerprint of a whole log: the same game, setup and entries give the same hex digest."""
+    import hashlib  # only an import needs it; the app's start does not (bench/bench_startup.py)
+
     digest = hashlib.sha256(json.dumps([game, setup_text, rows]).encode("utf-8"))
     return digest.hexdigest()
 

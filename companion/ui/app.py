@@ -77,10 +77,11 @@ class CompanionApp(App):
     # -- devices (companion/session/devices.py) ---------------------------------------------------------------------
     def on_start(self) -> None:
         # The devices live on the app's one asyncio loop (async_run), started once the first frame is on screen:
-        # the group sees Home first, the radio and the boards come up a moment later.
+        # the group sees Home first, the radio and the boards come up a moment later. (on_flip's handlers run
+        # before the window's own flip puts the frame on screen: the next tick comes after it.)
         def first_frame(*_):
             Window.unbind(on_flip=first_frame)
-            self.start_devices()
+            Clock.schedule_once(lambda _dt: self.start_devices(), 0)
 
         Window.bind(on_flip=first_frame)
 
@@ -302,8 +303,8 @@ class CompanionApp(App):
         cards = []
         soon = t(N_("coming soon"))
         for name in games.names():
-            game = games.get(name)
-            playable = game.ui_plugin is not None  # an engine without screens yet: replay and score only
+            game = games.card(name)  # not the engine: Home's first frame needs no game imported
+            playable = game.playable  # an engine without screens yet: replay and score only
             cards.append({"game": name, "text": t(game.title), "enabled": playable,
                           "button": t(N_("New table")) if playable else soon,
                           "detail": t(N_("{low} to {high} players")).format(low=game.min_players,
@@ -321,7 +322,7 @@ class CompanionApp(App):
 
         t = self.t
         try:
-            game_title = t(games.get(row.game).title)
+            game_title = t(games.card(row.game).title)
         except (InvalidInput, ValueError, KeyError):  # a table of a game this app no longer reads: still listed
             game_title = row.game
         summary = summary_of(self.store, row)
