@@ -17,7 +17,6 @@ import sqlite3
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 from urllib.parse import quote
@@ -153,6 +152,8 @@ def default_data_dir() -> Path:
 
 
 def _utc_now(clock: Callable[[], float]) -> str:
+    from datetime import datetime, timezone  # only writes need it, not the app's start (bench/bench_startup.py)
+
     return datetime.fromtimestamp(clock(), timezone.utc).isoformat(timespec="milliseconds")
 
 

@@ -58,10 +58,7 @@ class CompanionApp(App):
         self.sound_on = saved.sound_on
         self.seed = seed            # a fixed seed for new tables (tests); None: a fresh random one
         self.export_dir = None      # where exports go; None: "Table Companion" in the documents folder
-        # The clock every table's timers run on (companion/session/timers.py); UI tests put a FakeClock here.
-        from companion.session.timers import SystemClock
-
-        self.clock = SystemClock()
+        self._clock = None          # see `clock`
         self._banner_ev = None
         self._banner_tap = None     # what a tap on the banner does (e.g. bring a deleted table back)
         self.rulings_popup = None
@@ -72,6 +69,20 @@ class CompanionApp(App):
         self.sounds.muted = not self.sound_on
         self._dice_at_table = None  # made when a table opens (its imports are not needed for the first frame)
         self._sheet_holder = None
+
+    @property
+    def clock(self):
+        """The clock every table's timers run on (companion/session/timers.py); UI tests put a FakeClock here. Made
+        when first asked for: the timers module is not needed for Home's first frame."""
+        if self._clock is None:
+            from companion.session.timers import SystemClock
+
+            self._clock = SystemClock()
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock) -> None:
+        self._clock = clock
 
     # -- building ------------------------------------------------------------------------------------------------
     # -- devices (companion/session/devices.py) ---------------------------------------------------------------------
