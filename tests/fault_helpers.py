@@ -57,6 +57,30 @@ def read_only_view(path: Path):
         view.rmdir()
 
 
+@contextmanager
+def read_only_file(path: Path):
+    """`path` read-only for this very process, root included: chmod for a normal user; for root, whom chmod does not
+    stop, the immutable attribute (chattr +i), which the kernel enforces for everyone. Skips where neither can be
+    made (no chattr, a file system without attributes, no CAP_LINUX_IMMUTABLE)."""
+    mode = path.stat().st_mode
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        try:
+            yield path
+        finally:
+            path.chmod(mode)
+        return
+    if shutil.which("chattr") is None:
+        pytest.skip("running as root without chattr: cannot make a file read-only for root")
+    made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
+    if made.returncode:
+        pytest.skip(f"cannot make a file read-only for root here ({made.stderr.strip()})")
+    try:
+        yield path
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
 def nobody():
     """(uid, gid) of the unprivileged account tests run as when they are root."""
     try:

@@ -14,7 +14,7 @@ import pytest
 
 from companion.games.obscurians.randplay import random_game
 from companion.session import Table, TableStore
-from companion.session import store as store_module
+from companion.session import schema
 from companion.session.listing import summary_of
 from companion.session.logfile import read_log
 from companion.session.store import DB_NAME, SCHEMA_VERSION, StoreError
@@ -99,8 +99,8 @@ def test_reading_a_schema_1_file_never_changes_it(v1_copy, tmp_path):
 
 
 def test_a_migration_that_fails_halfway_leaves_the_file_at_schema_1(v1_copy, monkeypatch):
-    broken = store_module._MIGRATE_1_TO_2 + ("THIS IS NOT SQL",)
-    monkeypatch.setattr(store_module, "_MIGRATE_1_TO_2", broken)
+    broken = schema._MIGRATE_1_TO_2 + ("THIS IS NOT SQL",)
+    monkeypatch.setattr(schema, "_MIGRATE_1_TO_2", broken)
     with pytest.raises(StoreError):
         TableStore(v1_copy)
     assert user_version(v1_copy / DB_NAME) == 1
