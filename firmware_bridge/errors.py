@@ -1,4 +1,4 @@
-"""The one error family devices raise (ARCHITECTURE convention 3): transports translate their own errors (bleak's,
+"""The one error family devices raise (docs/architecture.md, convention 3): transports translate their own errors (bleak's,
 pyserial's, OSError) into these at the boundary with `raise … from err`, so the UI and the CLI catch DeviceError
 alone. Messages are one line a player understands ("GoDice_A is held by another app; close it there")."""
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The one error family the rules engines raise."""
+"""What the rules engines raise and how they word it: the error family (IllegalAction for a refused move,
+InvalidInput for bad input), N_ to mark a template for translation, and Term/Terms for the game words in it."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -1,5 +1,5 @@
 """The observation door: the one way sensor readings reach a table. Sensors propose, the engine judges, people
-confirm (TABLE_UX principle 8; ARCHITECTURE "Data flows one way").
+confirm (docs/architecture.md: table rule 8, "Data flow").
 
     observation ──▶ ObservationDoor.observe() ──▶ dice bound to a role collect until the throw has settled
                                                    │  settle(): the game maps the faces to a proposed action

@@ -3,7 +3,7 @@
 The shell knows no game: Home lists the games of the registry (companion/session/games.py), and opening a table
 hands it to that game's UI plug-in (`Game.ui_plugin`, imported lazily; companion/ui/plugin.py). Screens are layout
 only (one .kv each); they read a view-model's properties and call one of its methods per tap.
-Run with `run_app()`: Kivy runs on the one asyncio loop (`async_run`, ARCHITECTURE convention 6).
+Run with `run_app()`: Kivy runs on the one asyncio loop (`async_run`, docs/architecture.md, convention 6).
 """
 from __future__ import annotations
 
@@ -84,7 +84,6 @@ class CompanionApp(App):
     def clock(self, clock) -> None:
         self._clock = clock
 
-    # -- building ------------------------------------------------------------------------------------------------
     # -- devices (companion/session/devices.py) ---------------------------------------------------------------------
     def on_start(self) -> None:
         # The devices live on the app's one asyncio loop (async_run), started once the first frame is on screen:
@@ -130,6 +129,7 @@ class CompanionApp(App):
         self.devices_model.refresh()
         self.show("devices", DevicesScreen, self.devices_model)
 
+    # -- building ------------------------------------------------------------------------------------------------
     def build(self):
         from kivy.uix.screenmanager import NoTransition, ScreenManager
 

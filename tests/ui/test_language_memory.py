@@ -117,9 +117,10 @@ async def restart(app, d) -> dict:
     await d.wait_screen("home")
     await d.frames(2)
     headings = [w.text for w in d.walk() if type(w).__name__ == "Heading"]
-    # The heading over the unfinished tables, as shown (Home's lists: the first heading with a table list below).
-    lists = d.by_id("unfinished").parent
-    heading = next(w.text for w in lists.children if type(w).__name__ == "Heading")
+    # What names the unfinished tables, as shown: their tab (a narrow window), else the heading over the list.
+    tab = d.by_id("tab_unfinished")
+    heading = tab.text if d.visible(tab) else next(
+        w.text for w in d.by_id("unfinished_list").children if type(w).__name__ == "Heading")
     return {"lang": app.lang, "headings": headings, "home_continue": heading,
             "sound_on": app.sound_on, "muted": app.sounds.muted}
 

@@ -18,7 +18,7 @@ from companion.games.text import shown
 
 def _usual_payment(state: State) -> str | None:
     """How a reroll nobody announced is paid: the round's free reroll while it lasts (Reroll Once), otherwise one
-    chip, face down — the players never say which (TABLE_UX: hidden stays hidden)."""
+    chip, face down — the players never say which (table rule 5: hidden stays hidden)."""
     return None if state.event == "reroll_once" and not state.free_reroll_used else FACE_DOWN
 
 

@@ -160,7 +160,7 @@ class Plugin(GamePlugin):
         self._show()
 
     def _moment(self, before, after) -> None:
-        """The sounds of the moments (TABLE_UX 7): the glass turned, "Stop!", the night, the reveal, the end."""
+        """The sounds of the moments (table rule 7): the glass turned, "Stop!", the night, the reveal, the end."""
         if after.phase in ("over", "unmask") and before.phase not in ("over", "unmask"):
             self.sound("end")
         elif after.phase == "exit" and after.stopped and not before.stopped:

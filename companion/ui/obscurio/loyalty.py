@@ -1,7 +1,7 @@
 """Loyalty cards dealt by the app, seen in private: the tablet is passed from wizard to wizard, each taps their
 own name, and their card shows only while their finger holds it down; lifting the finger hides it at once.
 
-Hidden stays hidden (TABLE_UX 5): no widget holds the word on the card except while its owner holds it (the text
+Hidden stays hidden (table rule 5): no widget holds the word on the card except while its owner holds it (the text
 is set on hold and emptied on release, not merely made invisible); the Loyal and the Traitor card look the same
 from across the table (same colours, same place, same size); nothing else on any screen depends on who it is.
 
