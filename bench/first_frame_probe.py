@@ -57,6 +57,9 @@ def main() -> int:
     if data_dir == "--bare":
         return bare()
     from companion import cli
+    # The app's window settings first, as companion/ui/app.py makes them: importing kivy.core.window creates the
+    # window, and one made before them would be another window (800x600, multisampled: slower to make and draw).
+    from companion.ui import kivy_setup  # noqa: F401
     from kivy.app import App
     from kivy.core.window import Window
 
