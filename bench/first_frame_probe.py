@@ -24,15 +24,13 @@ def seconds_since_exec() -> float:
     return uptime - start_ticks / os.sysconf("SC_CLK_TCK")
 
 
-def bare() -> int:
-    from companion.ui import kivy_setup  # noqa: F401  (the app's window: 1280x800, no multisampling)
+def at_first_frame() -> None:
+    """Print the figures when the first frame is drawn, then stop the running app. The app's window settings are
+    made first, as companion/ui/app.py makes them: importing kivy.core.window creates the window, and one made
+    before them would be another window (800x600, multisampled: slower to make and to draw)."""
+    from companion.ui import kivy_setup  # noqa: F401  (1280x800, no multisampling)
     from kivy.app import App
     from kivy.core.window import Window
-    from kivy.uix.widget import Widget
-
-    class Bare(App):
-        def build(self):
-            return Widget()
 
     def first_flip(*_):
         print(f"first_frame_s {seconds_since_exec():.3f}", flush=True)
@@ -41,6 +39,17 @@ def bare() -> int:
         App.get_running_app().stop()
 
     Window.bind(on_flip=first_flip)
+
+
+def bare() -> int:
+    at_first_frame()
+    from kivy.app import App
+    from kivy.uix.widget import Widget
+
+    class Bare(App):
+        def build(self):
+            return Widget()
+
     Bare().run()
     return 0
 
@@ -57,19 +66,8 @@ def main() -> int:
     if data_dir == "--bare":
         return bare()
     from companion import cli
-    # The app's window settings first, as companion/ui/app.py makes them: importing kivy.core.window creates the
-    # window, and one made before them would be another window (800x600, multisampled: slower to make and draw).
-    from companion.ui import kivy_setup  # noqa: F401
-    from kivy.app import App
-    from kivy.core.window import Window
 
-    def first_flip(*_):
-        print(f"first_frame_s {seconds_since_exec():.3f}", flush=True)
-        print(f"first_frame_cpu_s {cpu_seconds():.3f}", flush=True)
-        Window.unbind(on_flip=first_flip)
-        App.get_running_app().stop()
-
-    Window.bind(on_flip=first_flip)
+    at_first_frame()
     return cli.main(["--data-dir", data_dir])
 
 
