@@ -67,31 +67,38 @@ def test_resume_and_scores_open_the_old_tables_as_they_were_played(opened):
 
 # -- the driver --------------------------------------------------------------------------------------------------
 
-LISTS = {"unfinished": "unfinished", "finished": "finished_tables"}  # Home's two lists: key -> the view's id
+LISTS = {"unfinished": "unfinished_list", "finished": "finished_list"}  # Home's two lists: key -> their ids
+
+
+def list_view(d, key: str):
+    """The RecycleView of one of Home's lists."""
+    return d.by_id("rv", root=d.by_id(LISTS[key]))
 
 
 async def every_row(d) -> dict:
     """Every row of Home's two lists as the screen shows it, scrolling each list from top to bottom as a player
-    would (a RecycleView builds only the rows in sight)."""
+    would (a RecycleView builds only the rows in sight; a narrow window shows one list at a time)."""
     from tests.ui.test_home_way_back import home_rows
 
     rows = {key: [] for key in LISTS}
     for scroll_y in (1, 0.5, 0):
-        for view_id in LISTS.values():
-            d.by_id(view_id).scroll_y = scroll_y
+        for key in LISTS:
+            list_view(d, key).scroll_y = scroll_y
         await d.frames(3)
-        for key, seen in home_rows(d).items():
+        for key, seen in (await home_rows(d)).items():
             rows[key] += [r for r in seen if r["id"] not in {x["id"] for x in rows[key]}]
-    for view_id in LISTS.values():
-        d.by_id(view_id).scroll_y = 1
+    for key in LISTS:
+        list_view(d, key).scroll_y = 1
     await d.frames(2)
     return rows
 
 
 async def row_button(d, key: str, tid: int):
-    """The Resume/Scores button of table `tid`'s row, its list scrolled until the row is built."""
+    """The Resume/Scores button of table `tid`'s row, its list brought into sight and scrolled until the row is
+    built."""
+    await d.home_list(finished=key == "finished")
     for scroll_y in (1, 0.5, 0):
-        d.by_id(LISTS[key]).scroll_y = scroll_y
+        list_view(d, key).scroll_y = scroll_y
         await d.frames(3)
         item = next((w for w in d.walk() if type(w).__name__ == "TableItem" and w.table_id == tid
                      and w.parent is not None), None)
