@@ -71,14 +71,18 @@ def _run(argv: list[str] | None) -> int:
         if args.command is None:
             # Open the database once before Kivy loads: a damaged file is then reported on the terminal, with no
             # window opened (Kivy redirects sys.stderr into its log file); a read-only one is said there too.
+            # The app then goes on with it (opening it again would cost the first frame ~5 ms).
             store = TableStore(args.data_dir)
-            if store.read_only_reason:
-                print(f"companion: the tables can be read but not saved: {store.read_only_reason}", file=sys.stderr)
-            store.close()
-            # Imported here: only the app needs Kivy, and importing it is slow and opens a window system.
-            from companion.ui.app import run_app
-
-            return run_app(data_dir=args.data_dir) or 0
+            try:
+                if store.read_only_reason:
+                    print(f"companion: the tables can be read but not saved: {store.read_only_reason}",
+                          file=sys.stderr)
+                # Imported here: only the app needs Kivy, and importing it is slow and opens a window system.
+                from companion.ui.app import run_app
+            except BaseException:
+                store.close()
+                raise
+            return run_app(store=store) or 0
         return args.func(args) or 0
     except (InvalidInput, IllegalAction, StoreError) as err:
         print(f"companion{' ' + args.command if args.command else ''}: {err}", file=sys.stderr)

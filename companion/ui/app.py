@@ -500,11 +500,13 @@ class CompanionApp(App):
         self.rulings_popup = None
 
 
-def run_app(data_dir=None, lang: str | None = None) -> int:
-    """Open the tables in `data_dir` (default: the platform's user-data folder) and run the app until it closes."""
-    from companion.session.store import TableStore
+def run_app(data_dir=None, lang: str | None = None, store=None) -> int:
+    """Open the tables in `data_dir` (default: the platform's user-data folder), or use the open `store`, and run
+    the app until it closes; the store is closed then."""
+    if store is None:
+        from companion.session.store import TableStore
 
-    store = TableStore(data_dir)
+        store = TableStore(data_dir)
     app = CompanionApp(store=store, lang=lang)
 
     async def main() -> None:
