@@ -8,7 +8,7 @@ its errors as the engines' InvalidInput.
 
 Where the standard `json.loads` reads silently or fails with a Python exception, this refuses with one line:
 - a key written twice in one object (`{"door": 1, "door": 2}`: json.loads keeps the last; which one did the writer
-  mean?) — "the key "door" appears twice in one object";
+  mean?) — "the key 'door' appears twice in one object";
 - nesting deeper than MAX_DEPTH (100,000 brackets raise RecursionError in json.loads);
 - a number of more than MAX_DIGITS digits (Python's int limit raises ValueError) and NaN, Infinity, 1e999;
 - anything that is not JSON (with the line and column).
@@ -49,10 +49,10 @@ def _constant(name: str):
 
 
 def key_shown(key: str) -> str:
-    """A key as an error shows it: quoted, escaped (no control characters or lone surrogates reach a terminal), and
-    cut to MAX_KEY_SHOWN characters."""
-    text = key if len(key) <= MAX_KEY_SHOWN else key[:MAX_KEY_SHOWN] + "…"
-    return json.dumps(text)
+    """A key as an error shows it, as the house shows a value from a file (companion.games.text.shown): its repr,
+    ASCII only (no control characters or lone surrogates reach a terminal), cut at MAX_KEY_SHOWN characters."""
+    text = repr(key).encode("ascii", "backslashreplace").decode("ascii")
+    return text if len(text) <= MAX_KEY_SHOWN else text[: MAX_KEY_SHOWN - 1] + "…"
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict:

@@ -48,7 +48,7 @@ def run(*argv: str, stdin: str | None = None, module: str = "companion") -> subp
 def one_line_naming(result: subprocess.CompletedProcess, key: str) -> str:
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and result.stderr.count("\n") == 1, result.stderr
-    assert f'the key "{key}" appears twice in one object' in result.stderr, result.stderr
+    assert f"the key '{key}' appears twice in one object" in result.stderr, result.stderr
     return result.stderr
 
 
@@ -88,9 +88,9 @@ def test_session_script_and_the_firmware_bridge_refuse_a_key_twice(tmp_path):
                                stdin=EXIT_TWICE + "\n"), "door")
     assert "stdin line 1" in said
     encoded = run("encode", stdin='{"type": "button", "button": 1, "button": 2}\n', module="firmware_bridge")
-    assert encoded.returncode == 2 and 'the key "button" appears twice' in encoded.stderr
+    assert encoded.returncode == 2 and "the key 'button' appears twice" in encoded.stderr
     assert "Traceback" not in encoded.stderr and encoded.stdout == ""
-    with pytest.raises(ValueError, match='the key "die" appears twice'):
+    with pytest.raises(ValueError, match="the key 'die' appears twice"):
         BindingTable.loads('{"version": 1, "bindings": [{"die": "A", "die": "B", "role": "henchmen"}]}')
 
 
@@ -99,10 +99,10 @@ def test_save_files_with_a_key_twice_are_not_read_by_their_last_value(tmp_path, 
     with caplog.at_level(logging.WARNING):
         prefs = preferences.load(tmp_path)
     assert prefs == preferences.Preferences()  # the defaults, not Spanish: which language was meant is unknown
-    assert 'the key "lang" appears twice' in caplog.text
+    assert "the key 'lang' appears twice" in caplog.text
     (tmp_path / "devices.json").write_text('{"devices": [], "devices": [{"url": "sim://godice/1"}]}')
     service = DeviceService(tmp_path)
-    assert service.devices == [] and 'the key "devices" appears twice' in service.problem
+    assert service.devices == [] and "the key 'devices' appears twice" in service.problem
 
 
 def test_a_stored_move_with_a_key_twice_names_its_table_entry_and_key(tmp_path):
@@ -121,7 +121,7 @@ def test_a_stored_move_with_a_key_twice_names_its_table_entry_and_key(tmp_path):
     with TableStore(tmp_path) as store, pytest.raises(StoreError) as info:
         Table.open(store, table.id)
     assert str(info.value) == (f"table {table.id} is unreadable: entry 2 is damaged (its move cannot be read: "
-                               f"the key {json.dumps(first_key)} appears twice in one object)")
+                               f"the key {first_key!r} appears twice in one object)")
 
 
 # -- every reader, over arbitrary JSON -----------------------------------------------------------------------------

@@ -14,7 +14,7 @@ class InputError(Exception):
 
 
 def load_json(path: str):
-    """The parsed file, or InputError with a one-line reason."""
+    """The parsed file, or InputError with a one-line reason (a key written twice in an object is one: strictjson)."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()

@@ -196,6 +196,9 @@ class Game(ABC):
     # was played under (its setup's `rules.version`) and is replayed under it, so a correction applies to new tables
     # and never rewrites an old table's moves or score.
     rules_version: int = 1                # the version new tables are played under
+    # Whether the game's Rules carry `version` (to/from JSON). A game that does not yet is read as it is, always
+    # under its one version.
+    records_rules_version: bool = False
     # What each earlier version did differently, as the sentence a replay says (a msgid of the `rules` catalogue):
     # {1: "recorded under an earlier ruling: Secure took one good"}
     earlier_rules: Mapping[int, str] = {}
@@ -212,7 +215,10 @@ class Game(ABC):
         return rules.get("version") if isinstance(rules, dict) else None
 
     def with_rules_version(self, setup_json: dict, version: int) -> dict:
-        """`setup_json` naming rules version `version` (a copy); a malformed `rules` is left for the parser to name."""
+        """`setup_json` naming rules version `version` (a copy); a malformed `rules` is left for the parser to name,
+        and a game whose rules carry no version gets it as it is."""
+        if not self.records_rules_version:
+            return setup_json
         rules = setup_json.get("rules")
         if rules is None:
             rules = {}

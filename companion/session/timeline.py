@@ -107,7 +107,10 @@ def replay(adapter, setup_json: dict, entries, where, read_setup: Callable[[dict
     `read_setup(json)` parses a setup (raising the caller's wording of a bad one).
     """
     recorded = adapter.recorded_rules_version(setup_json)
-    versions = [None] if recorded is not None else list(adapter.unrecorded_rules_versions or [adapter.rules_version])
+    if recorded is not None or not adapter.records_rules_version:
+        versions = [None]  # as it stands: the version it names, or a game with one version only
+    else:
+        versions = list(adapter.unrecorded_rules_versions or [adapter.rules_version])
     refusal = None
     for version in versions:
         setup = read_setup(setup_json if version is None else adapter.with_rules_version(setup_json, version))

@@ -316,10 +316,10 @@ class CompanionApp(App):
         for name in games.names():
             game = games.card(name)  # not the engine: Home's first frame needs no game imported
             playable = game.playable  # an engine without screens yet: replay and score only
+            players = t(N_("{low} to {high} players")).format(low=game.min_players, high=game.max_players)
             cards.append({"game": name, "text": t(game.title), "enabled": playable,
                           "button": t(N_("New table")) if playable else soon,
-                          "detail": t(N_("{low} to {high} players")).format(low=game.min_players,
-                                                                           high=game.max_players)})
+                          "detail": players if playable else soon})
         cards += [{"game": name, "text": t(title), "detail": soon, "enabled": False, "button": soon}
                   for name, title in games.COMING.items() if name not in games.names()]
         self.games = cards

@@ -36,6 +36,7 @@ class Obscurians(Game):
     msgids = (*vocabulary.EVENT_EFFECT.values(), *vocabulary.GOOD_SHORT.values(), *vocabulary.TAKE_CAP_VALUE.values())
     line_templates = TEMPLATES_EN
     rules_version = RULES_VERSION
+    records_rules_version = True
     # Version 1: a Secure put 1 or 2 goods into the vault (before RULING obscurians-actions was decided).
     earlier_rules = {1: N_("recorded under an earlier ruling: Secure took one good")}
     unrecorded_rules_versions = (2, 1)

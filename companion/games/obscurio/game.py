@@ -23,6 +23,7 @@ class Obscurio(Game):
     terms = vocabulary.TERMS
     msgids = vocabulary.MSGIDS
     rules_version = RULES_VERSION
+    records_rules_version = True
     unrecorded_rules_versions = (1,)
 
     # parsing: the game's own module functions
