@@ -256,7 +256,14 @@ class CompanionApp(App):
         follow the switch)."""
         from companion.ui.sheets import MenuSheet
 
-        make = extras if callable(extras) else (lambda: list(extras or []))
+        made = extras if callable(extras) else (lambda: list(extras or []))
+
+        def make():
+            more = list(made())
+            if self.table is not None and self._dice_at_table is not None:
+                more += self._dice_at_table.menu_extras()  # simulated dice bound to the table: thrown when asked
+            return more
+
         self.open_sheet(MenuSheet(make_extras=make), angle)
 
     def run_menu_extra(self, index: int) -> None:
