@@ -18,14 +18,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def first_frame(data_dir) -> float:
-    """Seconds from exec to the app's first drawn frame, over the tables in `data_dir` (bench/first_frame_probe.py)."""
+def first_frame(data_dir, env: dict | None = None, *, cpu: bool = False):
+    """Seconds from exec to the app's first drawn frame, over the tables in `data_dir` (bench/first_frame_probe.py);
+    `data_dir` "--bare": a bare Kivy window's. cpu=True: (wall seconds, CPU seconds) to that frame."""
     run = subprocess.run([sys.executable, str(ROOT / "bench" / "first_frame_probe.py"), str(data_dir)],
-                         capture_output=True, text=True, timeout=120, cwd=ROOT)
-    line = next((ln for ln in run.stdout.splitlines() if ln.startswith("first_frame_s")), None)
-    if line is None:
+                         capture_output=True, text=True, timeout=120, cwd=ROOT, env=env)
+    figures = dict(ln.split() for ln in run.stdout.splitlines() if ln.startswith("first_frame"))
+    if "first_frame_s" not in figures:
         raise SystemExit(f"the app did not draw a frame:\n{run.stdout}\n{run.stderr[-2000:]}")
-    return float(line.split()[1])
+    wall = float(figures["first_frame_s"])
+    return (wall, float(figures["first_frame_cpu_s"])) if cpu else wall
 
 
 def cold_start(runs: int) -> list[float]:

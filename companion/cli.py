@@ -42,22 +42,47 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+class _Unsure(argparse.ArgumentParser):
+    def error(self, message):  # not for us to say: the full parser reads these arguments and words the error
+        raise ValueError(message)
+
+
+def _app_args(argv: list[str] | None) -> argparse.Namespace | None:
+    """The arguments of `companion [--data-dir DIR]` (no command: the app), read without building every command's
+    parser, which imports every command module (~25 ms of the app's first frame: bench/bench_startup.py); None
+    when there is a command, --help or anything else for the full parser."""
+    light = _Unsure(prog="companion", add_help=False, exit_on_error=False)
+    light.add_argument("--data-dir")
+    try:
+        args, rest = light.parse_known_args(argv)
+    except (ValueError, argparse.ArgumentError):
+        return None
+    if rest:
+        return None
+    args.command = None
+    return args
+
+
 def _run(argv: list[str] | None) -> int:
-    args = build_parser().parse_args(argv)
+    args = _app_args(argv) or build_parser().parse_args(argv)
     from companion.session.store import StoreError, TableStore
 
     try:
         if args.command is None:
             # Open the database once before Kivy loads: a damaged file is then reported on the terminal, with no
             # window opened (Kivy redirects sys.stderr into its log file); a read-only one is said there too.
+            # The app then goes on with it (opening it again would cost the first frame ~5 ms).
             store = TableStore(args.data_dir)
-            if store.read_only_reason:
-                print(f"companion: the tables can be read but not saved: {store.read_only_reason}", file=sys.stderr)
-            store.close()
-            # Imported here: only the app needs Kivy, and importing it is slow and opens a window system.
-            from companion.ui.app import run_app
-
-            return run_app(data_dir=args.data_dir) or 0
+            try:
+                if store.read_only_reason:
+                    print(f"companion: the tables can be read but not saved: {store.read_only_reason}",
+                          file=sys.stderr)
+                # Imported here: only the app needs Kivy, and importing it is slow and opens a window system.
+                from companion.ui.app import run_app
+            except BaseException:
+                store.close()
+                raise
+            return run_app(store=store) or 0
         return args.func(args) or 0
     except (InvalidInput, IllegalAction, StoreError) as err:
         print(f"companion{' ' + args.command if args.command else ''}: {err}", file=sys.stderr)

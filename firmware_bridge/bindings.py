@@ -7,6 +7,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterator
 
+import strictjson
+
 
 @dataclass(frozen=True)
 class Binding:
@@ -103,7 +105,7 @@ class BindingTable:
     @classmethod
     def loads(cls, text: str) -> "BindingTable":
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ValueError(f"bindings: not JSON ({err.msg} at line {err.lineno})") from None
+            data = strictjson.loads(text)
+        except strictjson.JSONInputError as err:  # not JSON, or a key written twice: one line naming it
+            raise ValueError(f"bindings: not JSON we can read ({err})") from None
         return cls.from_json(data)

@@ -22,6 +22,8 @@ from __future__ import annotations
 import json
 from typing import IO, Iterator
 
+import strictjson
+
 from firmware_bridge.observations import (BatteryLevel, DieCrooked, DieIdentified, DieRolled, DieRolling,
                                           DieSetDown)
 
@@ -110,10 +112,8 @@ def json_lines(stream: IO[bytes], error: type[Exception], max_line: int,
         if not text.strip():
             continue
         try:
-            yield number, json.loads(text)
-        except RecursionError:
-            raise error(f"line {number}: JSON nested too deeply") from None
-        except ValueError as err:
+            yield number, strictjson.loads(text)
+        except strictjson.JSONInputError as err:  # not JSON, nested too deeply, a key written twice, …
             raise error(f"line {number}: not JSON ({err})") from None
 
 

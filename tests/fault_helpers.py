@@ -2,8 +2,11 @@
 
 Each helper makes the fault for real or skips the test with the plain reason it cannot be made on this machine.
 Mounting needs root; as root, chmod does not stop us, so read-only files and folders are tried by an unprivileged
-user (setpriv), exactly as a player's account would meet them.
+user (setpriv), exactly as a player's account would meet them. That account runs the app's code from a copy it can
+read (the_app_for_user): the clone itself may sit where other accounts cannot enter (root's home, any 0700 folder).
 """
+import atexit
+import functools
 import os
 import pwd
 import shutil
@@ -54,6 +57,30 @@ def read_only_view(path: Path):
         view.rmdir()
 
 
+@contextmanager
+def read_only_file(path: Path):
+    """`path` read-only for this very process, root included: chmod for a normal user; for root, whom chmod does not
+    stop, the immutable attribute (chattr +i), which the kernel enforces for everyone. Skips where neither can be
+    made (no chattr, a file system without attributes, no CAP_LINUX_IMMUTABLE)."""
+    mode = path.stat().st_mode
+    if os.geteuid() != 0:
+        path.chmod(0o444)
+        try:
+            yield path
+        finally:
+            path.chmod(mode)
+        return
+    if shutil.which("chattr") is None:
+        pytest.skip("running as root without chattr: cannot make a file read-only for root")
+    made = subprocess.run(["chattr", "+i", str(path)], capture_output=True, text=True)
+    if made.returncode:
+        pytest.skip(f"cannot make a file read-only for root here ({made.stderr.strip()})")
+    try:
+        yield path
+    finally:
+        subprocess.run(["chattr", "-i", str(path)], check=True)
+
+
 def nobody():
     """(uid, gid) of the unprivileged account tests run as when they are root."""
     try:
@@ -98,10 +125,49 @@ def give_to_user(path: Path) -> None:
             os.chown(os.path.join(dirpath, name), uid, gid)
 
 
+# The packages the command line imports (companion/cli.py and what `tables`, `export`, `import` use; the standard
+# library besides). Kept in step by test_the_copy_holds_what_the_command_line_imports in tests/test_cli_tables.py.
+CLI_PACKAGES = ("companion", "strictjson")
+
+
+@functools.cache
+def the_app_for_user() -> tuple[str, Path]:
+    """(a Python the unprivileged account can run, a folder holding a copy of the app's code it can read).
+
+    The copy is this clone's code, byte for byte, so the account runs exactly what the tests test. Without it a
+    clone in a folder other accounts cannot enter fails here with "No module named companion"."""
+    folder = Path(tempfile.mkdtemp(prefix="companion-code-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    for package in CLI_PACKAGES:
+        shutil.copytree(Path(ROOT) / package, folder / package, ignore=shutil.ignore_patterns("__pycache__"))
+    for dirpath, _, filenames in os.walk(folder):
+        os.chmod(dirpath, 0o755)
+        for name in filenames:
+            os.chmod(os.path.join(dirpath, name), 0o644)
+    # The venv's python may be a link into the private folder too; its target, or the base interpreter, may not.
+    candidates = dict.fromkeys([sys.executable, os.path.realpath(sys.executable),
+                                getattr(sys, "_base_executable", sys.executable), shutil.which("python3.11") or ""])
+    for python in filter(None, candidates):
+        probe = subprocess.run(as_user([python, "-c", "import sqlite3, companion.cli"]), cwd=folder,
+                               env=_user_env(folder), capture_output=True, timeout=60)
+        if probe.returncode == 0:
+            return python, folder
+    pytest.skip("no Python interpreter here that the unprivileged account can run")
+
+
+def _user_env(code: Path) -> dict:
+    return {**os.environ, "PYTHONPATH": str(code), "PYTHONDONTWRITEBYTECODE": "1"}
+
+
 def companion_as_user(*args, data_dir, stdin=None):
+    if os.geteuid() != 0:  # permissions apply to us: run the clone's own code as the other tests do
+        python, code, cwd, env = sys.executable, None, ROOT, None
+    else:
+        python, code = the_app_for_user()
+        cwd, env = code, _user_env(code)
     return subprocess.run(
-        as_user([sys.executable, "-m", "companion", "--data-dir", str(data_dir), *args]),
-        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
+        as_user([python, "-m", "companion", "--data-dir", str(data_dir), *args]),
+        input=stdin, capture_output=True, text=True, cwd=cwd, env=env, timeout=60,
     )
 
 

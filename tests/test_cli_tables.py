@@ -135,8 +135,8 @@ from pathlib import Path  # noqa: E402
 from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 from companion.session.store import DB_NAME, StoreError  # noqa: E402
-from fault_helpers import (LockHolder, companion_as_user, file_bytes, give_to_user, killed_writer,  # noqa: E402
-                           small_disk, snapshot, user_folder)
+from fault_helpers import (CLI_PACKAGES, LockHolder, companion_as_user, file_bytes, give_to_user,  # noqa: E402
+                           killed_writer, small_disk, snapshot, user_folder)
 
 
 def one_error_line(result):
@@ -201,6 +201,22 @@ def test_importing_the_same_log_twice_makes_one_table(tmp_path):
     copy = companion("import", str(path), "--copy", data_dir=tmp_path / "db")
     no_traceback(copy, 0)
     assert "as table 2" in copy.stdout
+
+
+def test_the_copy_the_other_account_runs_holds_what_the_command_line_imports(tmp_path):
+    """The read-only tests run the CLI as another account from a copy of CLI_PACKAGES (the clone may be where that
+    account cannot enter): whatever `tables`, `export` and `import` import besides the standard library is in it."""
+    data = tmp_path / "data"
+    make_tables(data, seeds=(45,))
+    path = log_file(tmp_path / "game.jsonl")
+    code = ("import sys; from companion.cli import main; d = sys.argv[1]; "
+            "[main(['--data-dir', d, *a]) for a in (['tables'], ['export', '1'], ['import', sys.argv[2]])]; "
+            "print(' '.join(sorted({m.split('.')[0] for m in sys.modules if not m.startswith('_')})))")
+    run = subprocess.run([sys.executable, "-c", code, str(data), str(path)], capture_output=True, text=True,
+                         cwd=ROOT)
+    assert run.returncode == 0, run.stderr
+    imported = set(run.stdout.splitlines()[-1].split()) - set(sys.stdlib_module_names)
+    assert imported and imported <= set(CLI_PACKAGES), imported
 
 
 def test_a_read_only_folder_is_listed_and_exported_and_a_write_says_read_only():

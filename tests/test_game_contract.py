@@ -50,6 +50,10 @@ def test_the_game_declares_what_shells_need(name):
     assert [e["id"] for e in profile] == [r.id for r in game.rulings]
     rules = game.default_rules()
     assert game.rules_from_json(json.loads(json.dumps(rules.to_json()))) == rules
+    # Home's card, known without importing the game, says what the game says.
+    assert games.card(name) == games.Card(game.title, game.min_players, game.max_players,
+                                          playable=game.ui_plugin is not None)
+    assert list(games.CARDS) == games.names()
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -8,6 +8,7 @@ every module, lazy imports inside functions included.
     companion/i18n        ── games' vocabularies; never the UI or Kivy
     companion/games       ── nothing outside companion/games (and the standard library)
     firmware_bridge, vision ── never a game engine, the session or the UI: a die reports faces, not moves
+    strictjson            ── the one JSON reader every layer uses: the standard library only
 """
 from __future__ import annotations
 
@@ -100,6 +101,10 @@ def test_lower_layers_never_import_the_ui_or_kivy(layer):
 @pytest.mark.parametrize("layer", KNOW_NO_GAME)
 def test_devices_and_vision_know_no_game_session_or_app(layer):
     assert check(modules(layer), lambda m: under(m, "companion")) == []
+
+
+def test_the_json_reader_every_layer_uses_imports_only_the_standard_library():
+    assert check(modules("strictjson"), lambda m: m.split(".")[0] not in STDLIB) == []
 
 
 def test_the_ui_shell_imports_no_game_package():

@@ -11,7 +11,8 @@ from companion.games.errors import InvalidInput
 from companion.session import StoreError, Table, TableStore
 from companion.session.logfile import read_log, write_log
 from companion.session.store import DB_NAME, AlreadyImported, StoreBusy, StoreReadOnly
-from fault_helpers import LockHolder, file_bytes, killed_writer, read_only_view, small_disk, snapshot
+from fault_helpers import (LockHolder, file_bytes, killed_writer, read_only_file, read_only_view, small_disk,
+                           snapshot)
 from session_helpers import game
 
 SETUP = {"players": [{"name": "Anna", "colour": "red"}], "seed": 3}
@@ -114,6 +115,73 @@ def test_a_read_only_disk_with_a_wal_but_no_shm_is_refused_plainly(tmp_path):
         assert len(Table.open(store, store.tables()[0].id).actions) == 8
 
 
+def test_a_read_only_file_is_read_and_a_write_names_the_file(tmp_path):
+    """The file itself read-only (its folder writable): really read-only for this process, root included
+    (fault_helpers.read_only_file), so the store's own check meets it, not only SQLite."""
+    data = tmp_path / "data"
+    with TableStore(data) as store:
+        table = played(store, 8, 10, title="Sunday")
+        text, state = table.export(), table.state.to_json()
+    path = data / DB_NAME
+    with read_only_file(path):
+        stored = path.read_bytes()
+        with TableStore(data) as store:  # asked for read-write: opened for reading, saying why
+            assert store.read_only and store.read_only_reason == f"the file {path} is read-only"
+            (row,) = store.tables()
+            again = Table.open(store, row.id)
+            assert row.title == "Sunday" and again.export() == text and again.state.to_json() == state
+            with pytest.raises(StoreReadOnly) as refused:
+                again.apply(game(8)[1][10])
+            assert one_line(refused.value) == f"could not save to {path}: the file {path} is read-only"
+            assert again.log_length == 10 and again.state.to_json() == state
+            for write in (lambda: store.rename(row.id, "Monday"), lambda: store.delete(row.id),
+                          lambda: store.create("obscurians", game(9)[0].to_json())):
+                with pytest.raises(StoreReadOnly, match="the file .* is read-only"):
+                    write()
+        assert path.read_bytes() == stored
+    with TableStore(data) as store:  # writable again: nothing was lost or changed
+        assert [r.title for r in store.tables()] == ["Sunday"] and Table.open(store, table.id).export() == text
+
+
+def test_a_page_of_no_rows_is_empty_and_counts_stay(tmp_path):
+    with TableStore(tmp_path) as store:
+        ids = [played(store, seed, 3).id for seed in (21, 22, 23)]
+        assert store.tables(limit=0) == [] and store.unfinished(limit=0) == []
+        assert store.tables(limit=-5) == [] and store.tables(limit=0, offset=1) == []
+        assert [r.id for r in store.tables(limit=1)] == [ids[-1]]
+        assert [r.id for r in store.tables(limit=None)] == ids[::-1]
+        assert [r.id for r in store.tables(limit=2, offset=-3)] == ids[::-1][:2]  # a negative offset is the start
+        assert store.count() == 3
+
+
+def test_a_damaged_page_is_one_line_naming_what_the_check_found_and_the_file_is_kept(tmp_path):
+    """PRAGMA quick_check's first finding spans lines ("*** in database main ***", then the page): the error is one
+    line, with what the check found, and the file is left byte for byte."""
+    with TableStore(tmp_path) as store:
+        for seed in range(4):
+            played(store, 30 + seed, 20)
+    path = tmp_path / DB_NAME
+    conn = sqlite3.connect(path)
+    page_size = conn.execute("PRAGMA page_size").fetchone()[0]
+    (root,) = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = 'tables_in_progress'").fetchone()
+    conn.close()
+    with open(path, "r+b") as f:  # the first cell's offset in an index page, pointed past the page's end
+        f.seek((root - 1) * page_size + 8)
+        f.write(b"\xff\xff")
+    conn = sqlite3.connect(path)
+    finding = conn.execute("PRAGMA quick_check").fetchone()[0]
+    conn.close()
+    assert "\n" in finding  # what SQLite says spans lines
+    before = path.read_bytes()
+    for read_only in (False, True):
+        with pytest.raises(StoreError) as damaged:
+            TableStore(tmp_path, read_only=read_only)
+        message = one_line(damaged.value)
+        assert message.startswith(f"{path} is damaged (*** in database main *** On tree page {root} cell 0: ")
+        assert message.endswith("). It was left untouched.")
+    assert path.read_bytes() == before  # (SQLite may add an empty -wal and its -shm beside a file it reads)
+
+
 def test_reading_creates_nothing(tmp_path):
     with TableStore(tmp_path / "none", read_only=True) as store:
         assert store.tables() == [] and store.read_only
@@ -196,6 +264,7 @@ def damage(db_path, table: str, column: str, where: str, corrupt) -> None:
     ("events", "payload_json", lambda b: b[:5] + b"\xc3\x28" + b[7:],
      "entry 3 is damaged (its move is not valid text)"),
     ("events", "payload_json", lambda b: b"{" + b, "entry 3 is damaged (its move is not valid JSON)"),
+    ("events", "payload_json", lambda b: None, "entry 3 is damaged (its move is missing)"),  # a NULL move
 ])
 def test_a_damaged_entry_makes_only_its_own_table_unreadable(tmp_path, table, column, corrupt, problem):
     with TableStore(tmp_path) as store:

@@ -68,7 +68,7 @@ def run_advise(args: argparse.Namespace) -> int:
     game = games.get("obelisk")
     try:
         rules = load_rules(game, args.rules)
-        data = load_json(args.file, unique_keys=True)
+        data = load_json(args.file)  # a key written twice is refused, as in every file the app reads
         try:
             answer, reasons = game.advise(data, rules)
         except InvalidInput as err:

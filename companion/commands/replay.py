@@ -24,5 +24,7 @@ def replay(args: argparse.Namespace) -> int:
                "outcome": adapter.outcome_json(game_log.state)}
         print(json.dumps(out, indent=2, sort_keys=True))
     else:
+        if game_log.rules_note:  # replayed under the rules it was played under, which are not today's
+            print(game_log.rules_note)
         print(adapter.describe(game_log.state))
     return 0

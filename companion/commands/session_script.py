@@ -6,7 +6,6 @@ entry is committed the command prints `ack <seq>` and flushes, so an ack on stdo
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 
@@ -21,6 +20,7 @@ def session_script(args: argparse.Namespace) -> int:
     from companion.games.errors import InvalidInput
     from companion.session import Table, TableStore
     from companion.session.timeline import parse_action
+    from companion.session.jsontext import loads
     from companion.session.logfile import entry_from_json
 
     with TableStore(args.data_dir) as store:
@@ -29,9 +29,9 @@ def session_script(args: argparse.Namespace) -> int:
             if not line.strip():
                 continue
             try:
-                obj = json.loads(line)
-            except ValueError:
-                raise InvalidInput(f"stdin line {n}: not valid JSON") from None
+                obj = loads(line)
+            except InvalidInput as err:
+                raise InvalidInput(f"stdin line {n}: {err}") from None
             kind, payload = ("action", obj) if isinstance(obj, dict) and "type" in obj else entry_from_json(obj)
             if kind == "action":
                 table.apply(parse_action(table.adapter, payload, f"stdin line {n}"))

@@ -83,7 +83,18 @@ def _row_line(store, row) -> str:
     updated = row.updated[:16].replace("T", " ")
     title = f" “{row.title}”" if row.title else ""
     return f"{row.id:>5}  {row.game}{title} · {summary.get('status', '?')} · {who + ' · ' if who else ''}" \
-           f"{players} · {updated}"
+           f"{players} · {updated}{_rules_note(row.game, summary.get('rules_version'))}"
+
+
+def _rules_note(game: str, version) -> str:
+    """" · recorded under an earlier ruling: …" for a table played under earlier rules (docs/persistence.md)."""
+    from companion.session import games
+
+    try:
+        note = games.get(game).earlier_rules.get(version)
+    except (ValueError, TypeError):  # an unknown game or a damaged summary: the row says what it can
+        return ""
+    return f" · {note}" if note else ""
 
 
 def restore_table(args: argparse.Namespace) -> int:

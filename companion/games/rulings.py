@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from companion.games.errors import InvalidInput
 from companion.games.ruling_texts import EDITABLE, TEXTS
+from companion.games.text import shown
 
 
 @dataclass(frozen=True)
@@ -38,9 +40,21 @@ def profile(rulings: Iterable[Ruling], values: Mapping[str, str]) -> list[dict]:
             for r in rulings]
 
 
+def rules_version_from_json(d: Mapping, current: int) -> int:
+    """`rules.version` of a rules object (docs/persistence.md "Rules versions"): which version of the game's rules
+    a table was played under, 1 to `current`; `current` when the object names none (a new table, a rules file)."""
+    version = d.get("version", current)
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise InvalidInput(f"rules.version: {shown(version)} is not a rules version (1, 2, …)")
+    if version > current:
+        raise InvalidInput(f"rules.version: {version} comes from a newer Table Companion (this one knows the rules "
+                           f"up to version {current}); update the app")
+    return version
+
+
 def ids_of(game: str) -> list[str]:
     """Every ruling id RULINGS.md has for `game` ("obscurians-…"), in the file's order."""
     return [rid for rid in TEXTS if rid.startswith(game + "-")]
 
 
-__all__ = ["EDITABLE", "Ruling", "TEXTS", "ids_of", "profile"]
+__all__ = ["EDITABLE", "Ruling", "TEXTS", "ids_of", "profile", "rules_version_from_json"]

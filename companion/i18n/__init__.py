@@ -11,12 +11,10 @@ from functools import lru_cache
 from io import BytesIO
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-
 DOMAIN = "companion"
 RULES_DOMAIN = "rules"
 LANGUAGES = ("en", "de", "es")
+SOURCE = "en"  # the language of the msgids
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "es": "Español"}
 HERE = Path(__file__).resolve().parent
 
@@ -29,8 +27,14 @@ def po_path(lang: str, domain: str = DOMAIN) -> Path:
 def translations(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
     """The `domain` catalogue for `lang`; unknown languages or a missing file fall back to the msgids (English)."""
     path = po_path(lang, domain)
-    if lang not in LANGUAGES or not path.exists():
+    if lang not in LANGUAGES or lang == SOURCE or not path.exists():
+        # English is the msgids themselves (its catalogues hold no translation: tests/test_i18n_catalogues.py),
+        # so nothing is parsed for it: an English Home's first frame needs no catalogue (bench/bench_startup.py).
         return gettext.NullTranslations()
+    # Imported here: babel and the parsing cost the start only in a language that needs them.
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
     with path.open("rb") as f:
         catalog = read_po(f, locale=lang, domain=domain)
     buf = BytesIO()

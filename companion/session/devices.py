@@ -19,6 +19,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 from typing import Callable
 
+from companion.games.errors import InvalidInput
+from companion.session.jsontext import loads
 from firmware_bridge.bindings import BindingTable
 from firmware_bridge.errors import DeviceError
 from firmware_bridge.manager import DeviceManager
@@ -342,9 +344,11 @@ def _read(path: Path) -> tuple[list[dict], BindingTable]:
     if not path.exists():
         return [], BindingTable()
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError) as err:
-        raise ValueError(f"not readable: {type(err).__name__}") from None
+        data = loads(path.read_bytes())
+    except OSError as err:
+        raise ValueError(f"not readable: {err.strerror or type(err).__name__}") from None
+    except InvalidInput as err:  # not JSON, or JSON read silently otherwise (a key twice): one line naming it
+        raise ValueError(str(err)) from None
     if not isinstance(data, dict) or not isinstance(data.get("devices"), list):
         raise ValueError("expected {\"devices\": [...], \"bindings\": {...}}")
     devices = []

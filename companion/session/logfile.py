@@ -18,7 +18,7 @@ from typing import Any, Iterable
 from companion.games.errors import InvalidInput
 from companion.games.text import readable_path, shown
 from companion.session import games
-from companion.session.timeline import Timeline, rebuild
+from companion.session.timeline import Timeline, replay
 from companion.session.jsontext import loads
 
 FORMAT = 1
@@ -30,9 +30,10 @@ Entry = tuple[str, "dict | None"]  # ("action", action JSON) | ("undo", None) | 
 class GameLog:
     game: str
     setup_json: dict
-    setup: Any                  # the engine's Setup
+    setup: Any                  # the engine's Setup, naming the rules version the log was played under
     entries: tuple[Entry, ...]
     timeline: Timeline           # the log folded: effective actions and the final state
+    rules_note: str | None = None  # "recorded under an earlier ruling: …" when played under earlier rules
 
     @property
     def state(self) -> Any:
@@ -69,8 +70,8 @@ def read_log(text: str) -> GameLog:
     numbered = [(n, line) for n, line in enumerate(text.split("\n"), start=1) if line.strip()]
     if not numbered:
         raise InvalidInput("line 1: the file is empty (expected a header line)")
-    n, line = numbered[0]
-    game, setup_json, adapter, setup = _read_header(n, line)
+    first, line = numbered[0]
+    game, setup_json, adapter, _ = _read_header(first, line)
 
     entries: list[Entry] = []
     for n, line in numbered[1:]:
@@ -78,8 +79,11 @@ def read_log(text: str) -> GameLog:
             entries.append(entry_from_json(loads(line)))
         except InvalidInput as err:
             raise InvalidInput(f"line {n}: {err}") from None
-    timeline = rebuild(adapter, setup, entries, lambda i: f"line {numbered[i + 1][0]}")
-    return GameLog(game, setup_json, setup, tuple(entries), timeline)
+    # A header that names no rules version comes from before versions were recorded: the log is replayed under
+    # the rules it was played under (timeline.replay; docs/persistence.md "Rules versions").
+    replayed = replay(adapter, setup_json, entries, lambda i: f"line {numbered[i + 1][0]}",
+                      lambda d: _setup(first, adapter, d))
+    return GameLog(game, setup_json, replayed.setup, tuple(entries), replayed.timeline, replayed.note)
 
 
 def read_log_file(path) -> GameLog:
@@ -112,12 +116,18 @@ def _read_header(n: int, line: str):
         setup_json = header.get("setup")
         if not isinstance(setup_json, dict):
             raise InvalidInput("the header needs a setup object")
-        setup = adapter.setup_from_json(setup_json)
+    except InvalidInput as err:
+        raise InvalidInput(f"line {n}: {err}") from None
+    return game, setup_json, adapter, _setup(n, adapter, setup_json)
+
+
+def _setup(n: int, adapter, setup_json: dict):
+    try:
+        return adapter.setup_from_json(setup_json)
     except InvalidInput as err:
         raise InvalidInput(f"line {n}: {err}") from None
     except (KeyError, TypeError, AttributeError, ValueError):
         # Defensive, as for actions: whatever the engine's parser lets through becomes a named-line error
         # (never a Python repr on screen: the engine should have named the field).
         raise InvalidInput(f"line {n}: the setup cannot be read") from None
-    return game, setup_json, adapter, setup
 

@@ -10,7 +10,6 @@ docs/persistence.md lists what each fault does.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -18,88 +17,20 @@ import sqlite3
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 from urllib.parse import quote
 
 from companion.games.errors import InvalidInput
+from companion.session import schema
+from companion.session.jsontext import loads
+from companion.session.schema import BACKUP_BEFORE_MIGRATION, KINDS, SCHEMA_VERSION  # noqa: F401  (their home)
 
 log = logging.getLogger(__name__)
 
-SCHEMA_VERSION = 2
 DB_NAME = "tables.sqlite3"
-KINDS = ("action", "undo", "redo", "timer")
-BACKUP_BEFORE_MIGRATION = "tables-v{version}-backup.sqlite3"  # a copy of the file as it was, kept beside it
 MAX_ID = 2**63 - 1          # SQLite INTEGER: a larger id cannot name a stored table
 BUSY_TIMEOUT = 1.0          # seconds SQLite waits for another writer before saying "busy"; callers may retry
-
-# One small index per list, in the lists' order: a page of 20 reads 20 index entries and 20 rows, and counting reads
-# only the index, however many tables the history holds (bench/bench_history.py).
-_LIST_INDEXES = (
-    "CREATE INDEX tables_in_progress ON tables (updated, id) WHERE finished IS NULL AND deleted IS NULL",
-    "CREATE INDEX tables_finished ON tables (updated, id) WHERE finished IS NOT NULL AND deleted IS NULL",
-    "CREATE INDEX tables_deleted ON tables (updated, id) WHERE deleted IS NOT NULL",
-)
-
-# Separate statements (not one script): executescript() would COMMIT on its own, outside our transaction.
-_EVENTS = """
-CREATE TABLE {name} (
-    table_id     INTEGER NOT NULL REFERENCES tables(id),
-    seq          INTEGER NOT NULL,                  -- 1, 2, 3 ... per table, no gaps
-    kind         TEXT NOT NULL CHECK (kind IN ('action', 'undo', 'redo', 'timer')),
-    payload_json TEXT,                              -- the action's or timer event's JSON; NULL for undo/redo
-    at           TEXT NOT NULL,
-    PRIMARY KEY (table_id, seq)
-) WITHOUT ROWID"""
-_SCHEMA = ("""
-CREATE TABLE tables (
-    id           INTEGER PRIMARY KEY AUTOINCREMENT, -- AUTOINCREMENT: an id is never reused, exports stay unambiguous
-    game         TEXT NOT NULL,
-    setup_json   TEXT NOT NULL,
-    created      TEXT NOT NULL,                     -- ISO 8601, UTC
-    updated      TEXT NOT NULL,
-    finished     TEXT,                              -- NULL while the game is in progress
-    title        TEXT NOT NULL DEFAULT '',
-    summary_json TEXT,                              -- what a list shows, kept as the table changes; NULL: not known yet
-    deleted      TEXT,                              -- when the players deleted it (it leaves the lists); NULL: listed
-    log_sha256   TEXT                               -- of an imported log, to recognise it when imported again
-)""", _EVENTS.format(name="events"), """
-CREATE INDEX tables_by_log ON tables (log_sha256) WHERE log_sha256 IS NOT NULL""", *_LIST_INDEXES)
-
-# Schema 1 -> 2 (docs/persistence.md "Schema"): the listing's summary, soft delete, the import hash, timer events.
-# SQLite cannot change a CHECK constraint in place, so the events table is rebuilt with its rows.
-_MIGRATE_1_TO_2 = (
-    "ALTER TABLE tables ADD COLUMN summary_json TEXT",
-    "ALTER TABLE tables ADD COLUMN deleted TEXT",
-    "ALTER TABLE tables ADD COLUMN log_sha256 TEXT",
-    _EVENTS.format(name="events_v2"),
-    "INSERT INTO events_v2 (table_id, seq, kind, payload_json, at) SELECT table_id, seq, kind, payload_json, at "
-    "FROM events",
-    "DROP TABLE events",
-    "ALTER TABLE events_v2 RENAME TO events",
-    "CREATE INDEX tables_by_log ON tables (log_sha256) WHERE log_sha256 IS NOT NULL",
-    "DROP INDEX IF EXISTS tables_by_state",  # schema 1's list index; the three below serve every list now
-    *_LIST_INDEXES,
-)
-
-# What a file of each schema version must have before we write anything to it (even the WAL switch writes its
-# header), and read from it.
-_COLUMNS_V1 = {
-    "tables": {"id", "game", "setup_json", "created", "updated", "finished", "title"},
-    "events": {"table_id", "seq", "kind", "payload_json", "at"},
-}
-_COLUMNS = {1: _COLUMNS_V1,
-            2: {"tables": _COLUMNS_V1["tables"] | {"summary_json", "deleted", "log_sha256"},
-                "events": _COLUMNS_V1["events"]}}
-
-# Text columns are read as bytes (CAST AS BLOB) and decoded here, so that one damaged entry becomes one unreadable
-# table instead of an exception that stops the whole listing. A schema-1 file (read-only: not migrated) has no
-# summary or deleted columns: it reads as NULLs.
-_ROW_COLUMNS = ("id, CAST(game AS BLOB), CAST(setup_json AS BLOB), CAST(created AS BLOB), CAST(updated AS BLOB), "
-                "CAST(finished AS BLOB), CAST(title AS BLOB)")
-_ROW_SQL = {1: f"SELECT {_ROW_COLUMNS}, NULL, NULL FROM tables",
-            2: f"SELECT {_ROW_COLUMNS}, CAST(summary_json AS BLOB), CAST(deleted AS BLOB) FROM tables"}
 
 
 class StoreError(Exception):
@@ -153,6 +84,8 @@ def default_data_dir() -> Path:
 
 
 def _utc_now(clock: Callable[[], float]) -> str:
+    from datetime import datetime, timezone  # only writes need it, not the app's start (bench/bench_startup.py)
+
     return datetime.fromtimestamp(clock(), timezone.utc).isoformat(timespec="milliseconds")
 
 
@@ -233,7 +166,7 @@ class TableStore:
             if version == 0:
                 # Still in rollback-journal mode: the schema reaches the main file itself before there is any -wal,
                 # so the main file is never empty while a -wal holds something (see _refuse_orphaned_wal).
-                self._create_schema(conn)
+                schema.create(conn)
             elif version < SCHEMA_VERSION:
                 self._migrate(conn, version)
             self._version = SCHEMA_VERSION
@@ -277,7 +210,7 @@ class TableStore:
 
     def _empty_stand_in(self) -> sqlite3.Connection:
         conn = sqlite3.connect(":memory:", isolation_level=None)
-        for statement in _SCHEMA:
+        for statement in schema.SCHEMA:
             conn.execute(statement)
         self._version = SCHEMA_VERSION
         return conn
@@ -297,49 +230,17 @@ class TableStore:
         names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         if version == 0 and names - {"sqlite_sequence"}:
             raise StoreError(f"{self.path} is some other program's database; it was left untouched")
-        if version in _COLUMNS:
-            for table, columns in _COLUMNS[version].items():
-                have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
-                if not columns <= have:
-                    raise StoreError(f"{self.path} is not a complete Table Companion database (its {table} table is "
-                                     "missing or incomplete); it was left untouched")
+        incomplete = schema.incomplete_table(conn, version)
+        if incomplete:
+            raise StoreError(f"{self.path} is not a complete Table Companion database (its {incomplete} table is "
+                             "missing or incomplete); it was left untouched")
         return version
 
     def _migrate(self, conn: sqlite3.Connection, version: int) -> None:
-        """Bring a file of an older schema (checked by _check) up to this app's, keeping every table and entry.
-
-        A copy of the file as it was is kept beside it first (VACUUM INTO: a consistent copy even of a WAL file), so
-        the older app can still open its data; then the whole migration is one transaction, all or nothing.
-        """
         backup = self.data_dir / BACKUP_BEFORE_MIGRATION.format(version=version)
-        if not backup.exists():
-            conn.execute("VACUUM INTO ?", (os.fspath(backup),))
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            # Re-read inside the write lock: another process may have migrated the file meanwhile.
-            if conn.execute("PRAGMA user_version").fetchone()[0] == 1:
-                for statement in _MIGRATE_1_TO_2:
-                    conn.execute(statement)
-                conn.execute("PRAGMA user_version=2")
-            conn.execute("COMMIT")
-        except BaseException:
-            _abandon(conn)
-            raise
+        schema.migrate(conn, version, backup)
         log.info("migrated %s from schema %d to %d (copy of the old file: %s)", self.path, version,
                  SCHEMA_VERSION, backup)
-
-    def _create_schema(self, conn: sqlite3.Connection) -> None:
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            # Re-read inside the write lock: another process may have created the schema meanwhile.
-            if conn.execute("PRAGMA user_version").fetchone()[0] == 0:
-                for statement in _SCHEMA:
-                    conn.execute(statement)
-                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-            conn.execute("COMMIT")
-        except BaseException:
-            _abandon(conn)
-            raise
 
     def close(self) -> None:
         self._conn.close()
@@ -365,8 +266,8 @@ class TableStore:
     def _verified_unchanged(self) -> bool:
         fingerprint = self._fingerprint()
         try:
-            return fingerprint is not None and json.loads(self._marker().read_text()) == fingerprint
-        except (OSError, ValueError):
+            return fingerprint is not None and loads(self._marker().read_bytes()) == fingerprint
+        except (OSError, ValueError):  # InvalidInput included: a marker we cannot trust means "check"
             return False
 
     def _mark_verified(self) -> None:
@@ -447,28 +348,34 @@ class TableStore:
                 yield self._conn
                 self._conn.execute("COMMIT")  # returns after the WAL fsync (synchronous=FULL)
             except BaseException:
-                _abandon(self._conn)
+                schema.abandon(self._conn)
                 raise
 
     # -- writing -------------------------------------------------------------------------------------------------
 
     def create(self, game: str, setup: dict, *, title: str = "", events: list[tuple[str, dict | None]] = (),
-               finished: bool = False, unique_log: bool = False, summary: dict | None = None) -> int:
+               finished: bool = False, unique_log: bool = False, summary: dict | None = None,
+               also_as: tuple[dict, ...] = ()) -> int:
         """A new table, optionally with a whole log at once (import): all or nothing, in one transaction.
 
         unique_log=True: if a listed table with the same game, setup and exactly these entries exists, raise
         AlreadyImported naming it instead (an import repeated after it was interrupted must not make a twin); the
-        log's hash is kept with the table so that it is recognised even after the table was played on.
+        log's hash is kept with the table so that it is recognised even after the table was played on. `also_as`:
+        other forms of the same setup an earlier app may have stored the log under (the file's own header, which
+        names no rules version when it predates them).
         `summary`: what a list of tables shows (companion/session/listing.py).
         """
         _check_text(title, "the title")
         setup_text = json.dumps(setup, sort_keys=True)
         rows = [(kind, _payload_text(kind, payload)) for kind, payload in events]
+        forms = list(dict.fromkeys([setup_text, *(json.dumps(s, sort_keys=True) for s in also_as)]))
         digest = _log_sha256(game, setup_text, rows) if unique_log else None
         now = _utc_now(self._clock)
         with self._transaction() as conn:
             if unique_log:
-                same = self._imported_as(conn, digest) or self._same_log(conn, game, setup_text, rows)
+                same = next((found for form in forms
+                             for found in (self._imported_as(conn, _log_sha256(game, form, rows)),
+                                           self._same_log(conn, game, form, rows)) if found is not None), None)
                 if same is not None:
                     raise AlreadyImported(same)
             cur = conn.execute(
@@ -574,7 +481,7 @@ class TableStore:
         row = None
         if _is_id(table_id):
             with self._sqlite_errors("read"):
-                row = self._conn.execute(f"{_ROW_SQL[self._version]} WHERE id = ?", (table_id,)).fetchone()
+                row = self._conn.execute(f"{schema.ROW_SQL[self._version]} WHERE id = ?", (table_id,)).fetchone()
         if row is None:
             raise StoreError(f"there is no table {table_id}")
         table = _table_row(row)
@@ -604,7 +511,7 @@ class TableStore:
         page = "" if limit is None else f" LIMIT {max(0, int(limit))} OFFSET {max(0, int(offset))}"
         with self._sqlite_errors("read"):
             rows = self._conn.execute(
-                f"{_ROW_SQL[self._version]} {where} ORDER BY updated DESC, id DESC{page}").fetchall()
+                f"{schema.ROW_SQL[self._version]} {where} ORDER BY updated DESC, id DESC{page}").fetchall()
         return [_table_row(r) for r in rows]
 
     def count(self, *, finished: bool | None = None, deleted: bool = False) -> int:
@@ -626,17 +533,6 @@ class TableStore:
         return self.tables(finished=True, limit=limit, offset=offset)
 
 
-def _abandon(conn: sqlite3.Connection) -> None:
-    """Roll back what is left of a failed transaction. SQLite cancels some on its own (disk full), and then the
-    error that made it fail is the one to report, never "cannot rollback - no transaction is active"."""
-    if not conn.in_transaction:
-        return
-    try:
-        conn.execute("ROLLBACK")
-    except sqlite3.Error:
-        log.warning("rollback after a failed write also failed", exc_info=True)
-
-
 def _is_id(table_id) -> bool:
     return isinstance(table_id, int) and 0 < table_id <= MAX_ID
 
@@ -655,6 +551,8 @@ def _summary_text(summary: dict | None) -> str | None:
 
 def _log_sha256(game: str, setup_text: str, rows) -> str:
     """A fingerprint of a whole log: the same game, setup and entries give the same hex digest."""
+    import hashlib  # only an import needs it; the app's start does not (bench/bench_startup.py)
+
     digest = hashlib.sha256(json.dumps([game, setup_text, rows]).encode("utf-8"))
     return digest.hexdigest()
 
@@ -676,11 +574,13 @@ def _json_object(raw: bytes | None, what: str) -> dict:
     if raw is None:
         raise ValueError(f"its {what} is missing")
     try:
-        value = json.loads(bytes(raw).decode("utf-8"))
+        value = loads(bytes(raw).decode("utf-8"))
     except UnicodeDecodeError:
         raise ValueError(f"its {what} is not valid text") from None
-    except ValueError:
-        raise ValueError(f"its {what} is not valid JSON") from None
+    except InvalidInput as err:
+        if str(err).startswith("not valid JSON"):
+            raise ValueError(f"its {what} is not valid JSON") from None
+        raise ValueError(f"its {what} cannot be read: {err}") from None  # a key written twice: which one was meant?
     if not isinstance(value, dict):
         raise ValueError(f"its {what} is not a JSON object")
     return value

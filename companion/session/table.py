@@ -15,7 +15,7 @@ from typing import Any, Callable, TypeVar
 
 from companion.games.errors import InvalidInput
 from companion.session import games
-from companion.session.timeline import Timeline, rebuild
+from companion.session.timeline import Timeline, replay
 from companion.session.logfile import GameLog, write_log
 from companion.session.store import StoreBusy, TableRecord, TableStore
 from companion.session.timers import Clock, TimerEvent, TimerService
@@ -33,8 +33,10 @@ T = TypeVar("T")
 
 def summarize(game, state) -> dict:
     """What a list of tables shows of a table whose game `game` (a registry Game) stands at `state`: the game's own
-    summary and the players' names (kept with the table: companion/session/listing.py)."""
-    return {**game.summary(state), "players": game.players(state.setup)}
+    summary, the players' names and the rules version it is played under (kept with the table:
+    companion/session/listing.py)."""
+    return {**game.summary(state), "players": game.players(state.setup),
+            "rules_version": game.rules_version_of(state.setup)}
 
 
 def patiently(write: Callable[[], T], on_wait: OnWait | None = None, limit: float = WAIT_LIMIT) -> T:
@@ -63,6 +65,16 @@ def patiently(write: Callable[[], T], on_wait: OnWait | None = None, limit: floa
             pause = min(pause * 2, 1.0)
 
 
+def _setup(adapter, setup_json: dict, table_id: int) -> Any:
+    try:
+        return adapter.setup_from_json(setup_json)
+    except InvalidInput as err:
+        raise InvalidInput(f"table {table_id} is unreadable: its setup is invalid ({err})") from err
+    except (KeyError, TypeError, AttributeError, ValueError) as err:
+        # A damaged but still parseable entry: whatever the engine's parser lets through must not crash a listing.
+        raise InvalidInput(f"table {table_id} is unreadable: its setup is invalid") from err
+
+
 class Table:
     wait_limit: float = WAIT_LIMIT  # per table: how long apply/undo/redo wait for a busy tables file
 
@@ -73,9 +85,12 @@ class Table:
         self.id = row.id
         self.game = row.game
         self.title = row.title
-        self.setup_json = row.setup
         self.setup = setup
         self.adapter = games.get(row.game)
+        # The rules this table is played under (docs/persistence.md "Rules versions"): recorded with a new table;
+        # for one stored before versions were recorded, the version its replay found.
+        self.rules_version = self.adapter.rules_version_of(setup)
+        self.setup_json = self.adapter.with_rules_version(row.setup, self.rules_version)
         self._timeline = timeline
         self._n_events = n_events
         self._listeners: list[Listener] = []
@@ -92,6 +107,10 @@ class Table:
         adapter = games.get(game)
         if isinstance(setup, dict):
             setup = adapter.setup_from_json(setup)
+        if adapter.rules_version_of(setup) != adapter.rules_version:
+            # A correction applies to new tables (docs/persistence.md "Rules versions"); earlier rules only replay.
+            raise InvalidInput(f"rules.version: a new table is played under today's rules (version "
+                               f"{adapter.rules_version}), not version {adapter.rules_version_of(setup)}")
         # Stored in canonical form (defaults filled in), parsed back once so that reopening can never fail on it.
         setup_json = setup.to_json()
         setup = adapter.setup_from_json(setup_json)
@@ -105,18 +124,12 @@ class Table:
         """Reopen a table, rebuilding its state by replaying the stored log (each entry re-checked by the engine)."""
         row = store.get(table_id)
         adapter = games.get(row.game)
-        try:
-            setup = adapter.setup_from_json(row.setup)
-        except InvalidInput as err:
-            raise InvalidInput(f"table {table_id} is unreadable: its setup is invalid ({err})") from err
-        except (KeyError, TypeError, AttributeError, ValueError) as err:
-            # A damaged but still parseable entry: whatever the engine's parser lets through must not crash a listing.
-            raise InvalidInput(f"table {table_id} is unreadable: its setup is invalid") from err
+        _setup(adapter, row.setup, table_id)  # a bad setup is named before the log is read
         events = store.events(table_id)
-        timeline = rebuild(adapter, setup, [(e.kind, e.payload) for e in events],
-                           lambda i: f"table {table_id}, entry {events[i].seq}")
+        replayed = replay(adapter, row.setup, [(e.kind, e.payload) for e in events],
+                          lambda i: f"table {table_id}, entry {events[i].seq}", lambda d: _setup(adapter, d, table_id))
         timers = [TimerEvent.from_json(e.payload) for e in events if e.kind == "timer"]  # checked by rebuild
-        return cls(store, row, setup, timeline, len(events), timers, clock)
+        return cls(store, row, replayed.setup, replayed.timeline, len(events), timers, clock)
 
     @classmethod
     def import_log(cls, store: TableStore, game_log: GameLog, *, title: str = "", copy: bool = False,
@@ -130,12 +143,18 @@ class Table:
         table_id = patiently(
             lambda: store.create(game_log.game, game_log.setup.to_json(), title=title, events=list(game_log.entries),
                                  finished=adapter.is_over(game_log.state), unique_log=not copy,
-                                 summary=summarize(adapter, game_log.state)),
+                                 summary=summarize(adapter, game_log.state), also_as=(game_log.setup_json,)),
             on_wait, wait_limit)
         timers = [TimerEvent.from_json(p) for kind, p in game_log.entries if kind == "timer"]
         return cls(store, store.get(table_id), game_log.setup, game_log.timeline, len(game_log.entries), timers)
 
     # -- what the UI reads ---------------------------------------------------------------------------------------
+
+    @property
+    def rules_note(self) -> str | None:
+        """What the table's log says when it was played under earlier rules ("recorded under an earlier ruling:
+        Secure took one good", a `rules` msgid), None under today's."""
+        return self.adapter.earlier_rules.get(self.rules_version)
 
     @property
     def state(self) -> Any:
@@ -175,7 +194,7 @@ class Table:
         return self.adapter.status(self.state)
 
     def export(self) -> str:
-        """The whole log as a JSON Lines file (undo/redo entries included)."""
+        """The whole log as a JSON Lines file (undo/redo entries included); its setup names the rules version."""
         events = self.store.events(self.id)
         return write_log(self.game, self.setup_json, [(e.kind, e.payload) for e in events])
 

@@ -6,7 +6,8 @@ redo exact without replaying from the start.
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from companion.games.errors import IllegalAction, InvalidInput
 
@@ -86,6 +87,41 @@ def rebuild(adapter, setup: Any, entries, where) -> Timeline:
             what = f"{_sentence(action.to_text())} — " if action is not None else ""
             raise InvalidInput(f"{where(i)}: {what}{err}{_cite(err.rule)}") from err
     return timeline
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """A log folded under the rules it was played under (docs/persistence.md "Rules versions")."""
+    setup: Any                  # the engine's Setup, naming its rules version
+    timeline: Timeline
+    rules_version: int
+    note: str | None            # "recorded under an earlier ruling: …" (a `rules` msgid), None under today's rules
+
+
+def replay(adapter, setup_json: dict, entries, where, read_setup: Callable[[dict], Any]) -> Replayed:
+    """Fold a stored table's or a log file's entries under the rules version it was played under.
+
+    A setup that names its version is replayed under it. One from before versions were recorded is replayed under
+    each version it may have been played under, newest first (`Game.unrecorded_rules_versions`), and gets the first
+    that accepts every entry; if none does, the error under the newest is raised, as `rebuild` words it.
+    `read_setup(json)` parses a setup (raising the caller's wording of a bad one).
+    """
+    recorded = adapter.recorded_rules_version(setup_json)
+    if recorded is not None or not adapter.records_rules_version:
+        versions = [None]  # as it stands: the version it names, or a game with one version only
+    else:
+        versions = list(adapter.unrecorded_rules_versions or [adapter.rules_version])
+    refusal = None
+    for version in versions:
+        setup = read_setup(setup_json if version is None else adapter.with_rules_version(setup_json, version))
+        try:
+            timeline = rebuild(adapter, setup, entries, where)
+        except InvalidInput as err:
+            refusal = refusal or err
+            continue
+        played_under = adapter.rules_version_of(setup)
+        return Replayed(setup, timeline, played_under, adapter.earlier_rules.get(played_under))
+    raise refusal
 
 
 def _check_timer(payload: Any, label: str) -> None:

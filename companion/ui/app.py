@@ -58,10 +58,7 @@ class CompanionApp(App):
         self.sound_on = saved.sound_on
         self.seed = seed            # a fixed seed for new tables (tests); None: a fresh random one
         self.export_dir = None      # where exports go; None: "Table Companion" in the documents folder
-        # The clock every table's timers run on (companion/session/timers.py); UI tests put a FakeClock here.
-        from companion.session.timers import SystemClock
-
-        self.clock = SystemClock()
+        self._clock = None          # see `clock`
         self._banner_ev = None
         self._banner_tap = None     # what a tap on the banner does (e.g. bring a deleted table back)
         self.rulings_popup = None
@@ -73,13 +70,28 @@ class CompanionApp(App):
         self._dice_at_table = None  # made when a table opens (its imports are not needed for the first frame)
         self._sheet_holder = None
 
+    @property
+    def clock(self):
+        """The clock every table's timers run on (companion/session/timers.py); UI tests put a FakeClock here. Made
+        when first asked for: the timers module is not needed for Home's first frame."""
+        if self._clock is None:
+            from companion.session.timers import SystemClock
+
+            self._clock = SystemClock()
+        return self._clock
+
+    @clock.setter
+    def clock(self, clock) -> None:
+        self._clock = clock
+
     # -- devices (companion/session/devices.py) ---------------------------------------------------------------------
     def on_start(self) -> None:
         # The devices live on the app's one asyncio loop (async_run), started once the first frame is on screen:
-        # the group sees Home first, the radio and the boards come up a moment later.
+        # the group sees Home first, the radio and the boards come up a moment later. (on_flip's handlers run
+        # before the window's own flip puts the frame on screen: the next tick comes after it.)
         def first_frame(*_):
             Window.unbind(on_flip=first_frame)
-            self.start_devices()
+            Clock.schedule_once(lambda _dt: self.start_devices(), 0)
 
         Window.bind(on_flip=first_frame)
 
@@ -309,8 +321,8 @@ class CompanionApp(App):
         cards = []
         soon = t(N_("coming soon"))
         for name in games.names():
-            game = games.get(name)
-            playable = game.ui_plugin is not None  # an engine without screens yet: replay and score only
+            game = games.card(name)  # not the engine: Home's first frame needs no game imported
+            playable = game.playable  # an engine without screens yet: replay and score only
             players = t(N_("{low} to {high} players")).format(low=game.min_players, high=game.max_players)
             cards.append({"game": name, "text": t(game.title), "enabled": playable,
                           "button": t(N_("New table")) if playable else soon,
@@ -328,7 +340,7 @@ class CompanionApp(App):
 
         t = self.t
         try:
-            game_title = t(games.get(row.game).title)
+            game_title = t(games.card(row.game).title)
         except (InvalidInput, ValueError, KeyError):  # a table of a game this app no longer reads: still listed
             game_title = row.game
         summary = summary_of(self.store, row)
@@ -495,11 +507,13 @@ class CompanionApp(App):
         self.rulings_popup = None
 
 
-def run_app(data_dir=None, lang: str | None = None) -> int:
-    """Open the tables in `data_dir` (default: the platform's user-data folder) and run the app until it closes."""
-    from companion.session.store import TableStore
+def run_app(data_dir=None, lang: str | None = None, store=None) -> int:
+    """Open the tables in `data_dir` (default: the platform's user-data folder), or use the open `store`, and run
+    the app until it closes; the store is closed then."""
+    if store is None:
+        from companion.session.store import TableStore
 
-    store = TableStore(data_dir)
+        store = TableStore(data_dir)
     app = CompanionApp(store=store, lang=lang)
 
     async def main() -> None:

@@ -16,6 +16,7 @@ from companion.games.obscurians.constants import (
 )
 from companion.games.obscurians.legal import any_choice, can
 from companion.games.obscurians.model import ALL, TRADE_BAN_SECURES, Chip, added, merged, removed
+from companion.games.obscurians.rules import SECURE_TWO_SINCE
 from companion.games.obscurians.setup import missions_problem_of
 
 
@@ -404,12 +405,17 @@ def secure(s, a: Secure):
         after.trade_ban = tuple(ban)
         _done(s, after, "secure", s.pending["secure"])
     else:
-        # RULING obscurians-actions: exactly 2 goods per Secure, 1 only when a single free good is left.
+        # RULING obscurians-actions: exactly 2 goods per Secure, 1 only when a single free good is left; a table
+        # played under rules version 1 (rules.py) took 1 or 2, and replays so.
         free = sum(mine.values())
         if not free:
             raise IllegalAction.of("{name} has no free goods left to secure", "RULING obscurians-actions",
                                    name=s.name(me))
-        if len(a.goods) != min(2, free):
+        if s.setup.rules.version < SECURE_TWO_SINCE:
+            if len(a.goods) not in (1, 2):
+                raise IllegalAction.of("Each Secure puts 1 or 2 goods into the vault",
+                                       "Henchmen Action Symbols: Secure")
+        elif len(a.goods) != min(2, free):
             if free >= 2 and len(a.goods) == 1:
                 raise IllegalAction.of("Each Secure puts 2 goods into the vault: pick 2 of {name}'s {n} free "
                                        "goods", "RULING obscurians-actions", name=s.name(me), n=free)

@@ -9,7 +9,7 @@ from companion.games.obscurians.actions import Flip, Reroll, Roll, action_from_j
 from companion.games.obscurians import vocabulary
 from companion.games.obscurians.constants import FACE_DOWN, FACES, N_DICE, OPPOSITE
 from companion.games.obscurians.narrate import Narration, face_term
-from companion.games.obscurians.rules import Rules
+from companion.games.obscurians.rules import RULES_VERSION, Rules
 from companion.games.obscurians.rulings import RULINGS, values
 from companion.games.obscurians.scoring import TEMPLATES_EN
 from companion.games.obscurians.setup import Setup
@@ -45,6 +45,11 @@ class Obscurians(Game):
     terms = vocabulary.TERMS
     msgids = (*vocabulary.EVENT_EFFECT.values(), *vocabulary.GOOD_SHORT.values(), *vocabulary.TAKE_CAP_VALUE.values())
     line_templates = TEMPLATES_EN
+    rules_version = RULES_VERSION
+    records_rules_version = True
+    # Version 1: a Secure put 1 or 2 goods into the vault (before RULING obscurians-actions was decided).
+    earlier_rules = {1: N_("recorded under an earlier ruling: Secure took one good")}
+    unrecorded_rules_versions = (2, 1)
 
     # parsing: the game's own module functions
     setup_from_json = staticmethod(Setup.from_json)

@@ -12,6 +12,7 @@ from companion.games.obscurians.actions import (
 )
 from companion.games.obscurians.constants import ACTION_KINDS, MISSIONS, N_DICE, WILD_KINDS
 from companion.games.obscurians.model import TRADE_BAN_SECURES
+from companion.games.obscurians.rules import SECURE_TWO_SINCE
 from companion.games.obscurians.setup import TRIO_A, TRIO_B
 
 
@@ -132,9 +133,10 @@ def legal_actions(s) -> list:
         mine = s.goods[me]
         if s.pending["secure"] >= TRADE_BAN_SECURES:
             out.append(Secure(tuple(g for g, n in mine.items() for _ in range(n))))
-        elif sum(mine.values()) == 1:  # RULING obscurians-actions: 1 good only when it is the last free one
+        elif sum(mine.values()) == 1 or s.setup.rules.version < SECURE_TWO_SINCE:
+            # RULING obscurians-actions: 1 good only when it is the last free one (any one under rules version 1)
             out.extend(Secure((g,)) for g in mine)
-        else:
+        if s.pending["secure"] < TRADE_BAN_SECURES and sum(mine.values()) >= 2:
             out.extend(Secure(pair) for pair in combinations_with_replacement(sorted(mine), 2)
                        if pair[0] != pair[1] or mine[pair[0]] >= 2)
     if "relocate" in types:

@@ -5,7 +5,15 @@ from dataclasses import dataclass, field
 
 from companion.games.errors import InvalidInput
 from companion.games.obscurians.constants import FACES, OPPOSITE
+from companion.games.rulings import rules_version_from_json
 from companion.games.text import key, shown
+
+# Versions of how this engine applies the rules (docs/persistence.md "Rules versions"). Every table records the one
+# it was played under (Rules.version) and is replayed under it, so a correction never rewrites a group's history.
+#   1: until 29 Nov 2026 a Secure put 1 or 2 goods into the vault.
+#   2: RULING obscurians-actions: each Secure puts exactly 2 goods (1 only when a single free good is left).
+RULES_VERSION = 2
+SECURE_TWO_SINCE = 2
 
 # RULING obscurians-dice: a standard D6 standing in for a henchmen die; opposite faces sum to 7.
 DEFAULT_PIPS = {1: "steal", 6: "donate", 2: "swap", 5: "secure", 3: "relocate", 4: "wild"}
@@ -18,8 +26,11 @@ class Rules:
     take_cap: bool = True
     # RULING obscurians-dice: pip → face for smart dice, as sorted (pip, face) pairs to stay hashable.
     pips: tuple[tuple[int, str], ...] = field(default_factory=lambda: tuple(sorted(DEFAULT_PIPS.items())))
+    # The rules version the table is played under (RULES_VERSION above): today's for every new table.
+    version: int = RULES_VERSION
 
     def __post_init__(self):
+        rules_version_from_json({"version": self.version}, RULES_VERSION)
         problem = pips_problem(dict(self.pips)) if isinstance(self.pips, tuple) else "expected (pip, face) pairs"
         if problem:
             raise InvalidInput(f"rules.pips: {problem}")
@@ -28,7 +39,7 @@ class Rules:
         return dict(self.pips)[pips]
 
     def to_json(self) -> dict:
-        return {"take_cap": self.take_cap, "pips": {str(p): f for p, f in self.pips}}
+        return {"take_cap": self.take_cap, "pips": {str(p): f for p, f in self.pips}, "version": self.version}
 
     @staticmethod
     def from_json(d: dict | None) -> "Rules":
@@ -36,16 +47,17 @@ class Rules:
             return Rules()
         if not isinstance(d, dict):
             raise InvalidInput("rules: expected an object")
-        unknown = set(d) - {"take_cap", "pips"}
+        unknown = set(d) - {"take_cap", "pips", "version"}
         if unknown:
             raise InvalidInput(f"rules.{key(sorted(unknown)[0])}: unknown field")
         take_cap = d.get("take_cap", True)
         if not isinstance(take_cap, bool):
             raise InvalidInput("rules.take_cap: expected true or false")
+        version = rules_version_from_json(d, RULES_VERSION)
         pips = d.get("pips")
         if pips is None:
-            return Rules(take_cap=take_cap)
-        return Rules(take_cap=take_cap, pips=tuple(sorted(_pips_from_json(pips).items())))
+            return Rules(take_cap=take_cap, version=version)
+        return Rules(take_cap=take_cap, pips=tuple(sorted(_pips_from_json(pips).items())), version=version)
 
 
 def _pips_from_json(pips) -> dict[int, str]:

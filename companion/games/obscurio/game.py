@@ -8,7 +8,7 @@ from companion.games.obscurio import vocabulary
 from companion.games.obscurio.actions import Sand, action_from_json, action_from_text
 from companion.games.obscurio.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.obscurio.describe import describe, status
-from companion.games.obscurio.rules import Rules
+from companion.games.obscurio.rules import RULES_VERSION, Rules
 from companion.games.obscurio.rulings import RULINGS, values
 from companion.games.obscurio.setup import Setup
 from companion.games.obscurio.state import State, new_game
@@ -22,6 +22,9 @@ class Obscurio(Game):
     rulings = RULINGS
     terms = vocabulary.TERMS
     msgids = vocabulary.MSGIDS
+    rules_version = RULES_VERSION
+    records_rules_version = True
+    unrecorded_rules_versions = (1,)
 
     # parsing: the game's own module functions
     setup_from_json = staticmethod(Setup.from_json)

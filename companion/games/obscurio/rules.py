@@ -5,6 +5,7 @@ from dataclasses import dataclass
 
 from companion.games.errors import InvalidInput
 from companion.games.obscurio.checks import int_in, is_int, only_fields, word_in
+from companion.games.rulings import rules_version_from_json
 from companion.games.obscurio.constants import (
     DARK_SMALL, DEFAULT_BAG, DEFAULT_COHESION, MAX_COHESION, MAX_PLAYERS, MAX_TRAP_COPIES, MIN_PLAYERS, PURPLE,
     TRAPS, rulebook_dark,
@@ -15,6 +16,9 @@ MAX_TRACK = 10       # spaces on a time track
 MAX_BONUS = 10       # extra traps one space can give
 HOURGLASS = (10, 600)  # seconds an hourglass may be set to
 MAX_BAG = 30         # tokens in an edited bag (the box has 14)
+# The version of how this engine applies the rules (docs/persistence.md "Rules versions"), recorded with every
+# table (Rules.version); a correction that changes what a table may do makes it 2, and older tables replay as 1.
+RULES_VERSION = 1
 
 
 @dataclass(frozen=True)
@@ -35,8 +39,11 @@ class Rules:
     watcher: str | None = None
     # RULING obscurio-dangerous-room: "door" (each distinct wrong door with a chip) or "chip" (each wrong chip).
     dangerous_room: str = "door"
+    # The rules version the table is played under: today's (RULES_VERSION) for every new table.
+    version: int = RULES_VERSION
 
     def __post_init__(self):
+        rules_version_from_json({"version": self.version}, RULES_VERSION)
         int_in("rules.hourglass", self.hourglass, *HOURGLASS)
         object.__setattr__(self, "time_track", _track("rules.time_track", self.time_track))
         object.__setattr__(self, "evanescent_track", _track("rules.evanescent_track", self.evanescent_track))
@@ -67,6 +74,7 @@ class Rules:
             "evanescent_track": list(self.evanescent_track),
             "watcher": self.watcher,
             "dangerous_room": self.dangerous_room,
+            "version": self.version,
         }
 
     @staticmethod
@@ -78,6 +86,7 @@ class Rules:
             raise InvalidInput("rules: expected an object")
         only_fields("rules", d, _FIELDS)
         values = {}
+        values["version"] = rules_version_from_json(d, RULES_VERSION)
         for name in ("hourglass", "dark_2_3", "watcher", "dangerous_room"):
             if name in d:
                 values[name] = d[name]
@@ -107,7 +116,7 @@ class Rules:
 
 
 _FIELDS = ("hourglass", "time_track", "cohesion", "dark_2_3", "traps", "evanescent_track", "watcher",
-           "dangerous_room")
+           "dangerous_room", "version")
 
 
 def _track(where: str, track) -> tuple[int, ...]:
