@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-import strictjson
+from firmware_bridge import strictjson
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from typing import IO, Iterator
 
-import strictjson
+from firmware_bridge import strictjson
 
 from firmware_bridge.observations import (BatteryLevel, DieCrooked, DieIdentified, DieRolled, DieRolling,
                                           DieSetDown)

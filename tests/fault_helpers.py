@@ -127,7 +127,7 @@ def give_to_user(path: Path) -> None:
 
 # The packages the command line imports (companion/cli.py and what `tables`, `export`, `import` use; the standard
 # library besides). Kept in step by test_the_copy_holds_what_the_command_line_imports in tests/test_cli_tables.py.
-CLI_PACKAGES = ("companion", "strictjson")
+CLI_PACKAGES = ("companion", "firmware_bridge")
 
 
 @functools.cache

@@ -1,7 +1,7 @@
 """A key written twice in one JSON object is refused by every JSON reader, with one line naming the key.
 
 json.loads keeps the last value silently: `{"type": "exit", "door": 1, "door": 2}` replayed as Exit 2, though the
-writer may have meant 1. Every reader goes through strictjson (the house's one JSON reader): log files (header and
+writer may have meant 1. Every reader goes through firmware_bridge/strictjson.py (the house's one JSON reader): log files (header and
 entries), END.json, rules files, the preferences and devices save files, the tables database's JSON columns,
 `companion session-script`'s input, and firmware_bridge's bindings and `encode` input. The Hypothesis property at
 the end writes arbitrary JSON with one key doubled somewhere inside and hands it to each of them.
@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import strictjson
+from firmware_bridge import strictjson
 from companion.cli import main
 from companion.games.errors import InvalidInput
 from companion.session import Table, TableStore, games, preferences

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from strictjson import BOM, MAX_DEPTH, MAX_DIGITS, JSONInputError, loads as _loads
+from firmware_bridge.strictjson import BOM, MAX_DEPTH, MAX_DIGITS, JSONInputError, loads as _loads
 
 from companion.games.errors import InvalidInput
 

@@ -2,8 +2,8 @@
 
 Every JSON the apps read goes through `loads` here: a log line, an END.json, a rules file, a save file
 (preferences, devices), the tables database's JSON columns, command-line input (`companion session-script`,
-`python -m firmware_bridge encode`). It lives outside the layers (it imports only the standard library) so that
-`companion`, `firmware_bridge` and `vision` can all use it; companion/session/jsontext.py gives the app's readers
+`python -m firmware_bridge encode`). It stands in the lowest layer and imports only the standard library, so that
+`companion`, `firmware_bridge` and `vision` can all use it (the repository's top level is fixed: no package of its own); companion/session/jsontext.py gives the app's readers
 its errors as the engines' InvalidInput.
 
 Where the standard `json.loads` reads silently or fails with a Python exception, this refuses with one line:
