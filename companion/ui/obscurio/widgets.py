@@ -8,13 +8,15 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
 from kivy.lang import Builder
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import widgets as _shared  # noqa: F401  (the shared widget rules first)
@@ -253,6 +255,7 @@ class ObsoVoteCell(ObsoButton):
 class ObsoVoteRow(BoxLayout):
     voter = StringProperty("")
     name = StringProperty("")
+    tokens = StringProperty("")   # the tokens on the voter's character card
     chip_rgba = ListProperty([1, 1, 1, 1])
     chip_ink = ListProperty([1, 1, 1, 1])
     cells = ListProperty()
@@ -280,6 +283,39 @@ class ObsoLine(BoxLayout):
     """A line of a list: a text, and a coloured mark (a chip's colour) in front of it when given."""
     text = StringProperty("")
     mark_rgba = ListProperty([0, 0, 0, 0])
+    font_size = NumericProperty(sp(26))
+
+
+class ObsoTile(BoxLayout):
+    """A number the group argues over (value) and what it counts (caption); `key` names it."""
+    key = StringProperty("")
+    value = StringProperty("")
+    caption = StringProperty("")
+    value_rgba = ListProperty([1, 1, 1, 1])
+
+
+class ObsoFitLabel(Label):
+    """One line as large as its box allows: `max_font` when it fits, smaller down to `min_font` when the box is
+    narrow (a number in a narrow column), never cut and never broken."""
+
+    max_font = NumericProperty(sp(40))
+    min_font = NumericProperty(sp(18))
+    fitted = NumericProperty(sp(40))
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for prop in ("text", "max_font", "min_font", "width", "height", "bold"):
+            self.fbind(prop, self._fit)
+        self._fit()
+
+    def _fit(self, *_):
+        if not self.text or self.width < 2:
+            self.fitted = self.max_font
+            return
+        core = CoreLabel(text=self.text, font_size=self.max_font, bold=self.bold, font_name=self.font_name)
+        w, h = core.get_extents(self.text)
+        scale = min(1.0, (self.width - dp(4)) / max(1, w), max(1.0, self.height) / max(1, h))
+        self.fitted = max(self.min_font, self.max_font * scale)
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
