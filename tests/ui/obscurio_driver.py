@@ -12,6 +12,8 @@ Scenarios (tests/ui/test_obscurio_*.py run them):
   resume   reopen the unfinished table (the clock's wall time from --wall) and report the hourglass
   accuse   resume a prepared table in the accusation (the test wrote it): votes by touch until the game ends
   small    a 2-player setup (companion chip, rulings, hourglass and time track edited) and a turn
+  tour     every screen at every window size (tests/ui/obscurio_tour.py): labels that do not fit, controls
+           outside the window; screenshots at 1280×800, 1024×768 and 960×600 with --shots
 
 The app's clock is a FakeClock that only this driver moves (`advance`): no test ever sleeps for game time. The
 driver decides what to tap by reading the screen and the table's state (as the group reads the real table), and
@@ -77,7 +79,7 @@ class Finger(Touch):
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("scenario", choices=("play", "deal", "hang", "resume", "accuse", "small"))
+    p.add_argument("scenario", choices=("play", "deal", "hang", "resume", "accuse", "small", "tour"))
     p.add_argument("--data-dir", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--seed", type=int, default=7)
@@ -91,8 +93,15 @@ def main(argv=None) -> int:
     from companion.session.timers import FakeClock
     from companion.ui.app import CompanionApp
     from tests.ui import obscurio_scenarios as scenarios
+    from tests.ui import obscurio_tour
 
     store = TableStore(args.data_dir)
+    if args.scenario == "tour":  # the tables the tour opens from Home, written before the app starts
+        import json
+
+        from tests.ui.obscurio_tour import prepare
+
+        Path(args.data_dir, "tour.json").write_text(json.dumps(prepare(store, args.seed)))
     app = CompanionApp(store=store, lang=args.lang, seed=args.seed)
     clock = FakeClock(wall=args.wall)
     app.clock = clock                      # every table's timers run on the driver's clock
@@ -107,7 +116,8 @@ def main(argv=None) -> int:
         finger = Finger(app, clock)
         await finger.frames(3)
         app.plugin_for("obscurio").speaker = speaker
-        result = await getattr(scenarios, args.scenario)(finger, args)
+        module = obscurio_tour if args.scenario == "tour" else scenarios
+        result = await getattr(module, args.scenario)(finger, args)
         result.update(sounds=[name for name, audible in sounds.requested if audible], said=speaker.said,
                       taps=finger.taps)
         return result

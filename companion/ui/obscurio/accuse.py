@@ -32,12 +32,14 @@ class AccuseModel(TableModel):
     moment_rgba = ListProperty(list(look.STOP))
     headline = StringProperty("")
     result_lines = ListProperty()
-    result_cols = NumericProperty(1)
+    cost_chips = ListProperty()
+    other_lines = ListProperty()
     turn_text = StringProperty("")
     card_lines = ListProperty()        # the tokens on each character card, for the talk
     card_cols = NumericProperty(1)
     vote_rows = ListProperty()
     row_height = NumericProperty(dp(60))
+    prompt_shown = BooleanProperty(True)
     count_enabled = BooleanProperty(False)
     count_text = StringProperty("")
     card_options = ListProperty()
@@ -98,7 +100,7 @@ class AccuseModel(TableModel):
         if state.phase == "discussion" and self.plugin.gameclock is not None and self.plugin.gameclock.waiting:
             self._result(state, t)
             return
-        self._row_height(state)
+        self.prompt_shown = True
         if state.phase == "discussion":
             first = state.accusation == 1
             self.prompt = (t(N_("The normal area is empty: who is the Traitor? Talk until the sand runs out."))
@@ -106,6 +108,7 @@ class AccuseModel(TableModel):
             self._cards(state, t)
         elif state.phase == "vote":
             self.prompt = t(N_("On the count of three, every wizard points at a wizard or at nobody. Tap each vote."))
+            self.fit_rows()
             self._vote_rows(state, t)
         else:
             names = ", ".join(setup.name_of(c) for c in state.accused)
@@ -132,7 +135,7 @@ class AccuseModel(TableModel):
             self.headline = texts.accusation_result(state, t)
             self.prompt = t(N_("Another round of the Accusation Phase."))
             self.turn_text = t(N_("Turn the glass again: one more minute"))
-        self.result_lines, self.result_cols = result_rows(self.plugin.moves.this_turn(), state, t)
+        self.result_lines, self.cost_chips, self.other_lines = result_rows(self.plugin.moves.this_turn(), state, t)
 
     def _cards(self, state, t) -> None:
         setup = state.setup
@@ -141,13 +144,22 @@ class AccuseModel(TableModel):
                             "mark_rgba": list(look.CHIP[c])} for c in setup.wizards]
         self.card_cols = 1 if len(setup.wizards) <= 4 else 2
 
-    def _row_height(self, state) -> None:
-        """The vote rows as tall as the screen allows, and in the same place every round."""
-        layout = self.plugin.layout
+    def fit_rows(self, view_height: float | None = None) -> None:
+        """The vote rows as tall as the view allows, and in the same place every round (the prompt over them keeps
+        one height; on a small screen with many wizards it gives its room to the rows)."""
+        if view_height is not None:
+            self._view_height = view_height
+        height = getattr(self, "_view_height", 0)
+        state = self.table.state if self.table is not None else None
+        if not height or state is None:
+            return
         rows = len(state.setup.wizards)
-        centre = (layout.height_px() - layout.band_h - layout.bar_h - layout.log_h - 2 * layout.pad
-                  - 3 * layout.gap - dp(24) - dp(70) - layout.button_h - 3 * dp(8))
-        self.row_height = max(dp(36), min(dp(64), (centre - (rows - 1) * dp(6)) / rows))
+        grid = height - self.plugin.layout.button_h - 2 * dp(8) - (rows - 1) * dp(6) - dp(4)
+        room = (grid - dp(72)) / rows
+        self.prompt_shown = room >= dp(40) or rows <= 4
+        if not self.prompt_shown:
+            room = grid / rows
+        self.row_height = max(dp(34), min(dp(64), room))
 
     def _vote_rows(self, state, t) -> None:
         setup = state.setup

@@ -53,6 +53,7 @@ class Board(TableModel):
     card_chips = ListProperty()              # tokens on each character card: ChipRow data
 
     traps = ListProperty()
+    traps_cols = NumericProperty(1)          # two columns of names when the turn has many traps
     traps_title = StringProperty("")
 
     # -- taps ----------------------------------------------------------------------------------------------------
@@ -151,24 +152,36 @@ class Board(TableModel):
         """Step 1 with the real bag: the tokens tapped in so far show where this turn's traps will be."""
         state = self.table.state
         if state.phase == "traps":
-            self.traps = [self._trap_row(x, 1, self.app.t) for x in drawn]
+            self.traps = self._fitted([self._trap_row(x, 1, self.app.t, copies=drawn.count(x))
+                                       for x in sorted(set(drawn), key=TRAPS.index)])
 
     def _traps(self, state, t) -> None:
         step = state.step or 0
-        rows = [self._trap_row(x, step, t) for x in sorted(state.traps, key=TRAPS.index)]
+        # One row per trap; two tokens of one trap (the two +2s) share it.
+        rows = [self._trap_row(x, step, t, copies=state.traps.count(x))
+                for x in sorted(set(state.traps), key=TRAPS.index)]
         watcher = state.effects - set(state.traps)
         rows += [self._trap_row(x, step, t, watcher=True) for x in sorted(watcher)]
-        self.traps = rows
+        self.traps = self._fitted(rows)
         if state.phase == "traps":
             self.traps_title = t(N_("Traps to draw: {n}")).format(n=state.draws_due)
         else:
             self.traps_title = t(N_("Traps this turn: {n}")).format(n=len(state.traps))
 
+    def _fitted(self, rows: list[dict]) -> list[dict]:
+        """Every trap of the turn in sight without scrolling: with many, their names in two columns (what the green
+        ones do in step 4 is on the doors grid itself: a 7th door, door 4 face down, the doors one at a time), on
+        one line each on a small screen."""
+        compact = self.plugin.layout.compact
+        many = len(rows) > (3 if compact else 4)
+        self.traps_cols = 2 if many else 1
+        return [{**row, "effect": "" if many else row["effect"], "one_line": many and compact} for row in rows]
+
     @staticmethod
-    def _trap_row(trap: str, step: int, t, watcher: bool = False) -> dict:
+    def _trap_row(trap: str, step: int, t, watcher: bool = False, copies: int = 1) -> dict:
         # A +2 acts when it is drawn (step 1): from then on it is only a token on the table.
         acts = 1 if trap == PLUS2 else TRAP_STEP[trap]
-        name = t(TRAP[trap])
+        name = t(TRAP[trap]) + (f" ×{copies}" if copies > 1 else "")
         if watcher:
             name = t(N_("Watcher: {trap}")).format(trap=name)
         acting = acts == step

@@ -73,6 +73,12 @@ class Layout(EventDispatcher):
         Window.bind(size=lambda *_: self.update(Window))
         self.update(Window)
 
+    def centre_px(self) -> float:
+        """The height inside the centre panel of a table screen, in pixels (the frame's bars and gaps taken)."""
+        from kivy.metrics import dp
+
+        return dp(self.height) - self.band_h - self.bar_h - self.log_h - 2 * self.pad - 3 * self.gap - dp(24)
+
     def height_px(self) -> float:
         from kivy.metrics import dp
 
@@ -87,6 +93,7 @@ class Layout(EventDispatcher):
         """The window is `width` × `height` dp: every size follows (values in dp, turned into pixels here)."""
         from kivy.metrics import dp
 
-        self.width, self.height = width, height
         for name, value in sizes(width, height).items():
             setattr(self, name, value if isinstance(value, bool) else dp(value))
+        # Last: the plug-in lays its screens out again when these change, with every size above already new.
+        self.width, self.height = width, height

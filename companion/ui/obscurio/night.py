@@ -35,6 +35,7 @@ class NightModel(TableModel):
     countdown_text = StringProperty("")
     narrating = BooleanProperty(False)
     paused = BooleanProperty(False)
+    can_pause = BooleanProperty(False) # a line's pause or the Traitor's countdown is running (or held)
     choosing = BooleanProperty(False)  # the Traitor's choice: the narration waits for the Grimoire's tap
     closed = BooleanProperty(False)    # the card holder is closed (step 3 recorded): the last lines run
     ask_count = BooleanProperty(False) # a trap's limit needs the count: the Grimoire taps it, hidden
@@ -174,6 +175,7 @@ class NightModel(TableModel):
         self.narrating = line is not None
         self.paused = narrator.paused
         self.choosing = narrator.waiting
+        self.can_pause = line is not None and narrator.remaining() is not None and not narrator.timed_out
         self.closed = state.phase != "traitor"
         self.ask_count = count_needed(state) and state.phase == "traitor"
         if line is not None:

@@ -117,7 +117,7 @@ class SetupModel(EventDispatcher):
         self.track = [{"index": i, "text": f"+{b}"} for i, b in enumerate(self._track)]
         self.loyalty_possible = self.count >= TRAITOR_FROM
         self.countdown_text = (t(N_("{n} s")).format(n=int(self.countdown)) if self.countdown
-                               else t(N_("the Grimoire taps")))
+                               else t(N_("off")))
 
     # -- taps ------------------------------------------------------------------------------------------------------
     def set_player_count(self, n: int) -> None:
@@ -125,11 +125,11 @@ class SetupModel(EventDispatcher):
         players = self._players[:n]
         if not any(p["role"] == GRIMOIRE for p in players):
             players[0]["role"] = GRIMOIRE  # the Grimoire's seat was cut off: the first seat takes the book
+        self._companion = None  # from 2 players to more: the companion chip goes back to the box first
         while len(players) < n:
-            used = {p["role"] for p in players} | {self._companion}
+            used = {p["role"] for p in players}
             players.append({"name": "", "role": next(c for c in CHARACTERS if c not in used)})
         self._players = players
-        self._companion = None
         if n == 2:
             used = {p["role"] for p in players}
             self._companion = next(c for c in CHARACTERS if c not in used)

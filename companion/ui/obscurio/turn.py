@@ -57,8 +57,9 @@ class TurnModel(TableModel):
     exiting = BooleanProperty(False)      # step 4 is over: the Grimoire taps the Exit's number
     row_height = NumericProperty(dp(60))
     prompt_shown = BooleanProperty(True)
-    result_lines = ListProperty()
-    result_cols = NumericProperty(1)
+    result_lines = ListProperty()          # every line of the turn's result (what the tests and the log read)
+    cost_chips = ListProperty()            # what each chip cost, as chips of its colour
+    other_lines = ListProperty()           # the box, the accusations, the total, the next turn's traps
 
     def __init__(self, plugin, **kwargs):
         super().__init__(plugin, **kwargs)
@@ -156,6 +157,23 @@ class TurnModel(TableModel):
         says when the Exit is revealed)."""
         play(self, Exit(door))
 
+    def fit_rows(self, view_height: float | None = None) -> None:
+        """Every row of the doors grid in sight, as tall as the view allows (the view's height: its prompt, the
+        grid, the step's buttons); on a small screen with many wizards the prompt gives its room to the rows (the
+        step's button says what to do)."""
+        if view_height is not None:
+            self._view_height = view_height
+        height = getattr(self, "_view_height", 0)
+        rows = getattr(self, "_rows", 0)
+        if not height or not rows:
+            return
+        grid = height - self.plugin.layout.button_h - 2 * dp(6) - (rows - 1) * dp(5) - dp(4)
+        room = (grid - dp(54)) / rows
+        self.prompt_shown = room >= dp(44) or rows <= 5
+        if not self.prompt_shown:
+            room = grid / rows
+        self.row_height = max(dp(MIN_ROW), min(dp(MAX_ROW), room))
+
     # -- step 5 ----------------------------------------------------------------------------------------------------
     def next_turn(self) -> None:
         play(self, EndTurn())
@@ -232,24 +250,14 @@ class TurnModel(TableModel):
     def _end(self, state, t) -> None:
         self.moment, self.prompt = result_head(state, t)
         self.moment_rgba = list(look.GOLD if state.last and state.last.advanced else look.STOP)
-        self.result_lines, self.result_cols = result_rows(self.plugin.moves.this_turn(), state, t)
+        self.result_lines, self.cost_chips, self.other_lines = result_rows(self.plugin.moves.this_turn(), state, t)
         self.detail = t(N_("Step 5: discard the Illusion cards, traps back into the bag, every chip to the centre."))
 
     def _grid(self, state, t) -> None:
         """The doors and, for each wizard, a row of cells, one per door: a tap puts the chip there."""
         setup = state.setup
-        layout = self.plugin.layout
-        # Every row of the grid in sight, as tall as the screen allows: the centre's height less the bars, the
-        # prompt and the step's buttons.
-        rows = len(state.chips) + 1
-        centre = (layout.height_px() - layout.band_h - layout.bar_h - layout.log_h - 2 * layout.pad
-                  - 3 * layout.gap - dp(24) - dp(36) - layout.button_h - 3 * dp(6))
-        self.prompt_shown = True
-        room = (centre - dp(48) - (rows - 1) * dp(5)) / rows
-        if room < dp(44) and rows > 5:
-            self.prompt_shown = False  # the step's button says what to do; every chip row stays in sight
-            room = (centre - (rows - 1) * dp(5)) / rows
-        self.row_height = max(dp(MIN_ROW), min(dp(MAX_ROW), room))
+        self._rows = len(state.chips) + 1
+        self.fit_rows()
         heads = []
         for d in range(1, state.n_doors + 1):
             kind = "choose" if state.phase == "exit" else "open"
@@ -288,13 +296,17 @@ def result_head(state, t) -> tuple[str, str]:
     return t(N_("The Exit is door {door}")).format(door=door), headline[:1].upper() + headline[1:]
 
 
-def result_rows(moves, state, t) -> tuple[list[dict], int]:
-    """This turn's result as ObsoLine rows (a chip's colour in front of its line), and the columns to show them in
-    (two when they would not fit one under another)."""
+def result_rows(moves, state, t) -> tuple[list[dict], list[dict], list[dict]]:
+    """This turn's result: every line (ObsoLine rows, a chip's colour in front of its line); what each chip cost as
+    chips of its colour (read across the table); and the other lines (the box, the accusations, the total)."""
     none = [0, 0, 0, 0]
-    lines = [{"text": line, "mark_rgba": list(look.CHIP[chip]) if chip else none}
-             for chip, line in texts.turn_lines(moves, state, t)]
-    return lines, 1 if len(lines) <= 5 else 2
+    costs = {line for chip, line in texts.exit_costs(state, t) if chip}
+    every = [(chip, line) for chip, line in texts.turn_lines(moves, state, t)]
+    lines = [{"text": line, "mark_rgba": list(look.CHIP[chip]) if chip else none} for chip, line in every]
+    chips = [{"text": line, "rgba": list(look.CHIP[chip]), "ink": list(look.INK[chip])}
+             for chip, line in every if chip and line in costs]
+    others = [row for row, (chip, line) in zip(lines, every) if not (chip and line in costs)]
+    return lines, chips, others
 
 
 def checklist(state, t) -> list[dict]:

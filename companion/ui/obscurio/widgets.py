@@ -30,10 +30,21 @@ class ObsoButton(BigButton):
 
     enabled = BooleanProperty(True)
     value = ObjectProperty(None, allownone=True)   # the typed option this button hands back on a tap
+    fit_font = NumericProperty(0)   # > 0: the largest font up to this at which the longest word fits the width
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.fbind("enabled", self._redraw_frame)
+        for prop in ("fit_font", "text", "width"):
+            self.fbind(prop, self._fit_font)
+
+    def _fit_font(self, *_):
+        if not self.fit_font or not self.text.strip() or self.width < 2:
+            return
+        core = CoreLabel(font_size=self.fit_font, bold=self.bold, font_name=self.font_name)
+        widest = max(core.get_extents(word)[0] for word in self.text.split())
+        room = self.width - dp(16)
+        self.font_size = max(sp(12), min(self.fit_font, self.fit_font * room / max(1, widest)))
 
     def _fill_rgba(self):
         if not self.enabled:
@@ -205,6 +216,7 @@ class ObsoTrapRow(Panel):
     effect = StringProperty("")
     trap_rgba = ListProperty([0.5, 0.5, 0.5, 1])
     acting = BooleanProperty(False)   # acts in the step being played
+    one_line = BooleanProperty(False) # many traps on a small screen: the name on one line
 
 
 class ObsoLogLine(BoxLayout):
@@ -284,6 +296,38 @@ class ObsoLine(BoxLayout):
     text = StringProperty("")
     mark_rgba = ListProperty([0, 0, 0, 0])
     font_size = NumericProperty(sp(26))
+
+
+class ObsoWrapLabel(Label):
+    """Text that wraps at its width and, with `fit_font` set, takes the largest font up to it at which its longest
+    word still fits on a line (a trap's name in a narrow column is never broken in the middle)."""
+
+    fit_font = NumericProperty(0)
+    one_line = BooleanProperty(False)   # the whole text on one line (smaller), rather than wrapped
+    fit_height = BooleanProperty(False) # also small enough that the wrapped text fits the label's height
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for prop in ("fit_font", "text", "width", "height", "text_size", "one_line", "fit_height"):
+            self.fbind(prop, self._fit)
+
+    def _fit(self, *_):
+        if not self.fit_font or not self.text.strip() or self.width < 2:
+            return
+        core = CoreLabel(font_size=self.fit_font, bold=self.bold, font_name=self.font_name)
+        pieces = [self.text] if self.one_line else self.text.split()
+        widest = max(core.get_extents(piece)[0] for piece in pieces)
+        room = (self.text_size[0] or self.width - dp(12)) - dp(2)
+        size = max(sp(11), min(self.fit_font, self.fit_font * room / max(1, widest)))
+        if self.fit_height and self.height > 2:
+            for _ in range(6):  # smaller until the wrapped lines fit the box's height
+                probe = CoreLabel(text=self.text, font_size=size, bold=self.bold, font_name=self.font_name,
+                                  text_size=(room, None))
+                probe.refresh()
+                if probe.texture.height <= self.height - dp(2) or size <= sp(11):
+                    break
+                size = max(sp(11), size * 0.92)
+        self.font_size = size
 
 
 class ObsoTile(BoxLayout):
