@@ -282,3 +282,27 @@ def test_stored_timer_events_keep_their_run():
     for bad in ({**event.to_json(), "runs": -1}, {**event.to_json(), "tag": 5}, {**event.to_json(), "x": 1}):
         with pytest.raises(ValueError, match="timer event"):
             TimerEvent.from_json(bad)
+
+
+def test_redo_knows_its_move_after_a_restart_even_when_the_time_moved_on(tmp_path):
+    clock = FakeClock()
+    store = TableStore(tmp_path)
+    table = Table.create(store, "obscurio", Setup(players=FIVE, bag="physical"), clock=clock)
+    gc = GameClock(table)
+    to_step_4(table, gc)
+    play(table, "chip blue 3", "chip green 2")
+    clock.advance(61)
+    gc.poll()
+    gc.undo()                                  # Cruz's chip, behind the sand that ran out
+    assert gc.redo_action == Chip("green", 2) and not table.can_redo   # the time's move came after the undo
+    gc.close()
+    store.close()
+    store = TableStore(tmp_path)
+    table = Table.open(store, table.id, clock=FakeClock(wall=clock.wall() + 5))
+    gc = GameClock(table)
+    assert gc.redo_action == Chip("green", 2)  # read back from the stored log
+    gc.redo()
+    assert table.state.door_of("green") == 2 and gc.redo_action is None
+    play(table, "chip red 1")                  # a new move by a person forgets what was undone
+    gc.close()
+    store.close()

@@ -38,8 +38,8 @@ class GameClock:
         self._own = False           # the move being applied is this clock's (time, a note kept, a redo)
         self.catching_up = False    # the time's moves are being made again (a screen plays no moment for them)
         self._live = False          # the glass ran out just now: its move is a moment
-        self._redo: list = []       # moves Undo took back here, the next Redo last
         self._name = "hourglass"    # the game's glass, as last wanted
+        self._redo: list = self._redo_from_log()   # moves Undo took back, the next Redo last
         self._unsubscribe_table = table.subscribe(self._on_table)
         self._unsubscribe_timers = self.timers.subscribe(self._on_timer)
         self.reconcile()
@@ -132,6 +132,43 @@ class GameClock:
         else:
             self._apply(target)  # the time moved on meanwhile: the move is made again on the table as it is now
         self._redo.pop()
+
+    def _redo_from_log(self) -> list:
+        """The moves Undo took back, as the table's stored log tells them (so Redo knows its move after a restart,
+        even when the time's moves came after the undo): an undo of a person's move keeps it; Redo, or the same
+        move made again, plays it back; any other move by a person forgets them; the time's moves and the notes
+        leave them alone."""
+        try:
+            events = self.table.store.events(self.table.id)
+        except Exception:  # a store that cannot read now: Redo knows only what the table's own stack holds
+            log.exception("the log could not be read for Redo")
+            return []
+        done, undone, redo = [], [], []
+        for event in events:
+            if event.kind == "action":
+                try:
+                    action = self.game.action_from_json(event.payload)
+                except Exception:
+                    return []
+                done.append(action)
+                undone.clear()
+                if self._kept(action):
+                    continue
+                if redo and redo[-1] == action:
+                    redo.pop()
+                else:
+                    redo.clear()
+            elif event.kind == "undo" and done:
+                action = done.pop()
+                undone.append(action)
+                if not self._kept(action):
+                    redo.append(action)
+            elif event.kind == "redo" and undone:
+                action = undone.pop()
+                done.append(action)
+                if redo and redo[-1] == action:
+                    redo.pop()
+        return redo
 
     # -- following the table -------------------------------------------------------------------------------------
     def reconcile(self) -> None:

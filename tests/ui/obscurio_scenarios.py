@@ -185,6 +185,8 @@ async def reveal(f, door: int, shots=None, name: str = "") -> dict:
     out = {"prompt": f.app.plugin.turn.prompt, "moment_before": f.app.plugin.turn.moment}
     await f.tap(f.one("ObsoDoorHead", door=door))
     out["moment_over"] = await maybe_acknowledge(f)
+    out["watcher_text"] = f.app.plugin.board.watcher_text         # once awake, large, in the traps panel
+    out["rooms_caption"] = next(t["caption"] for t in f.app.plugin.board.tiles if t["key"] == "rooms")
     out.update(moment=f.app.plugin.turn.moment, headline=f.app.plugin.turn.prompt,
                costs=[line["text"] for line in f.app.plugin.turn.result_lines])
     if name and f.app.sm.current == TABLE:
@@ -240,6 +242,7 @@ async def play(f, args) -> dict:
     if len(s.track) > 1:
         await f.advance(15)
         out["time_at_15s"] = f.by_id("time").text
+        out["numbers"] = numbers_both_sides(f)
         await f.shot(shots, f"{args.prefix}table-step4")
         await f.advance(45)
         out["flip"] = {"space": state(f).space, "time": f.by_id("time").text, "log": app.plugin.board.log[0]["text"]}
@@ -358,7 +361,34 @@ async def accusation_tie_then_traitor(f, args, shots) -> dict:
     await f.tap(f.one("ObsoCardButton", value=TRAITOR))
     await f.wait_screen(TABLE)
     out["found"] = [line["text"] for line in f.app.plugin.turn.result_lines]
+    # Undo now would take back a Traitor the whole table has seen: it asks first, and says so.
+    await f.tap(f.by_id("undo"))
+    sheet = f.app.sheet
+    out["undo_warning"] = {"question": sheet.question, "detail": sheet.detail} if sheet is not None else None
+    await f.tap(sheet.ids.no)
+    out["exposed_after_cancel"] = state(f).exposed
     return out
+
+
+def numbers_both_sides(f) -> dict:
+    """The numbers the group argues over: what the far long side reads (the band turned half a turn) and what the
+    near side reads (the tiles of the right column), with the size of each number."""
+    from kivy.uix.label import Label
+
+    band = f.by_id("far_band")
+    turned = next(w for w in band.walk(restrict=True) if type(w).__name__ == "Turned")
+    near = f.by_id("near_tiles")
+
+    def tiles(root):
+        out = {}
+        for tile in [w for w in root.walk(restrict=True) if type(w).__name__ == "ObsoTile"]:
+            value = tile.ids.get("value") or next(w for w in tile.children if isinstance(w, Label))
+            out[tile.key] = [tile.value, round(value.font_size)]
+        return out
+
+    chips = [w for w in band.walk(restrict=True) if type(w).__name__ == "ChipRow"][0]
+    return {"far_angle": turned.angle, "far": tiles(band), "near": tiles(near),
+            "far_cards": [c["text"] for c in chips.data], "near_cards": [c["text"] for c in f.by_id("near_cards").data]}
 
 
 async def deal(f, args) -> dict:
@@ -455,33 +485,6 @@ async def real_bag_and_locked_doors(f, args, shots) -> dict:
     return out
 
 
-async def hang(f, args) -> dict:
-    """A table at step 4 with 20 s of sand gone; then wait to be killed."""
-    await new_table(f, args)
-    await through_step_3(f)
-    await place(f, "blue", 3)
-    await f.advance(20)
-    return {"table_id": f.app.table.id, "time": f.by_id("time").text,
-            "remaining": f.app.table.timers.remaining("hourglass"), "wall": f.clock.wall(), "hang": True}
-
-
-async def resume(f, args) -> dict:
-    """Reopen the unfinished table from Home by touch; the hourglass shows the time the sand really has left."""
-    await f.wait_screen("home")
-    rows = [r for r in f.by_class("TableItem") if r.resume]
-    await f.tap(_open_button(rows[0]))
-    await f.wait_screen(TABLE)
-    out = {"table_id": f.app.table.id, "time": f.by_id("time").text, "phase": state(f).phase,
-           "remaining": f.app.table.timers.remaining("hourglass"), "door": state(f).door_of("blue")}
-    left = out["remaining"]
-    await f.advance(left - 0.5)
-    out["space_before"] = state(f).space
-    await f.advance(0.5)
-    out["space_after"] = state(f).space
-    out["time_after"] = f.by_id("time").text
-    return out
-
-
 async def accuse(f, args) -> dict:
     """A prepared table in the accusation (4 normal tokens gone, 5 dark left): by touch, a tie (both Loyal), a
     round where everyone abstains, a Loyal wizard accused alone — the cohesion runs out: who was the Traitor?"""
@@ -575,6 +578,16 @@ async def small(f, args) -> dict:
     await f.tap(f.by_id("start"))
     await f.wait_screen(TABLE)
     out["checklist"] = await close_checklist(f)
+    # The menu switched to German from within: its own buttons follow at once ("Regeln", not "Rulings").
+    await f.tap(f.by_id("menu"))
+    await f.frames(2)
+    await f.tap(next(w for w in f.app.sheet.walk(restrict=True) if getattr(w, "code", "") == "de"))
+    await f.frames(2)
+    out["menu_de"] = [e["text"] for e in f.app.sheet.extras]
+    await f.tap(next(w for w in f.app.sheet.walk(restrict=True) if getattr(w, "code", "") == "en"))
+    await f.frames(2)
+    f.app.close_sheet()
+    await f.frames(2)
     s = state(f)
     out["setup"] = s.setup.to_json()
     await f.tap(f.by_id("draw"))

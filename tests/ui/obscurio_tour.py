@@ -59,6 +59,7 @@ class Tour:
         self.problems: list[str] = []
         self.outside: list[str] = []
         self.overflow: list[str] = []
+        self.laid_out: dict = {}   # window size -> the size the plug-in laid its screens out for
         self.states: list[str] = []
         self.trap_rows: dict = {}
 
@@ -69,7 +70,10 @@ class Tour:
 
         f = self.f
         self.states.append(name)
+        wanted = [k for k in self.args.sizes.split(",") if k] or list(WINDOW_SIZES)
         for key, (w, h) in WINDOW_SIZES.items():
+            if key not in wanted and not (self.shots is not None and key in SHOT_SIZES):
+                continue
             Window.size = (dp(w), dp(h))
             await f.frames(4)
             roots = [f.screen()] + ([f.app.sheet] if f.app.sheet is not None else [])
@@ -81,6 +85,8 @@ class Tour:
                 if x < -1 or y < -1 or x + cw > Window.width + 1 or y + ch > Window.height + 1:
                     self.outside.append(f"{w}x{h} {name}: {control} at {(round(x), round(y), round(cw), round(ch))}")
             self.overflow += [f"{w}x{h} {name}: {line}" for line in spilled(f)]
+            self.laid_out[f"{w}x{h}"] = (round(f.app.plugin.layout.width), round(f.app.plugin.layout.height),
+                                         f.app.plugin.layout.compact)
             if name.startswith("step4-7traps"):
                 self.trap_rows[f"{w}x{h}"] = self._traps_in_sight()
             if self.shots is not None and key in SHOT_SIZES:
@@ -115,7 +121,7 @@ async def tour(f, args) -> dict:
     await f.tap(f.by_id("home"))
     await loyalty_deal(f, t)
     return {"problems": t.problems, "outside": t.outside, "overflow": t.overflow, "states": t.states,
-            "trap_rows": t.trap_rows}
+            "trap_rows": t.trap_rows, "laid_out": t.laid_out}
 
 
 def spilled(f) -> list[str]:

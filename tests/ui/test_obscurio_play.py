@@ -125,6 +125,36 @@ def test_the_accusation_a_tie_then_the_traitor(game):
     assert len(votes) == 2 and votes[1].as_dict() == {"blue": "yellow", "green": "yellow", "red": "yellow",
                                                        "yellow": "blue"}
     assert log.state.exposed and log.state.traitor == "yellow"
+    # Undo after the Traitor was shown to everyone asks first, and says the Traitor is now known.
+    warning = acc["undo_warning"]
+    assert warning["question"] == "Undo the accusation?"
+    assert warning["detail"].startswith("Everyone has seen that Eli is the Traitor: after the undo the game goes on "
+                                        "with the Traitor known.")
+    assert acc["exposed_after_cancel"]
+
+
+def test_the_watcher_wakes_as_a_moment_and_stays_in_sight(game):
+    result, _, _ = game
+    woke = [t for t in result["turns"] if t.get("moment_over")]
+    assert len(woke) == 1 and woke[0]["moment_over"]["kind"] == "MomentSheet"
+    assert woke[0]["moment_over"]["title"] == "The Watcher is awake"
+    assert "watcher" in result["sounds"]
+    after = result["turns"][result["turns"].index(woke[0]):]
+    assert all(t["watcher_text"] == "The Watcher is active: apply the trap printed on your board every turn."
+               and t["rooms_caption"] == "Watcher!" for t in after)
+    assert all(t["watcher_text"] == "" for t in result["turns"][:result["turns"].index(woke[0])])
+
+
+def test_the_numbers_face_both_long_sides_large(game):
+    result, _, _ = game
+    numbers = result["numbers"]
+    assert numbers["far_angle"] == 180                        # the band is turned to the far long side
+    assert set(numbers["far"]) == {"time", "cohesion", "rooms", "traps"}
+    for key in ("cohesion", "rooms"):
+        assert numbers["far"][key][0] == numbers["near"][key][0]      # both sides read the same numbers
+        assert numbers["far"][key][1] >= 28 and numbers["near"][key][1] >= 28   # large: well over the 24 px text
+    assert numbers["far"]["time"][0] == "0:45"
+    assert numbers["far_cards"] == numbers["near_cards"] == ["Bea 0", "Cruz 0", "Dani 0", "Eli 0"]
 
 
 def test_a_refused_tap_says_why_and_undo_names_the_move(game):

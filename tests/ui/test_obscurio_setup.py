@@ -29,6 +29,7 @@ def test_two_players_setup_rulings_and_a_turn(tmp_path):
     assert r["loyalty_lit"] == [False, False]
     assert r["real_cards_refused"] == "With 2 or 3 players there is no Traitor and no loyalty card"
     assert r["checklist"][0] == "No loyalty cards with 2 or 3 players; the card holder only holds the time track."
+    assert r["menu_de"] == ["Regeln", "Die Schachtel: was aufzubauen ist"]
     setup = r["setup"]
     assert setup["companion"] == "pink" and setup["loyalty"] == "table"
     assert setup["rules"]["hourglass"] == 90 and setup["rules"]["time_track"] == [1, 1, 2, 3]
