@@ -135,7 +135,21 @@ def _label_problem(w) -> str:
         return f"text {tw:.0f} px wide in {box_w:.0f} px"
     if box_h and th > box_h + 1:
         return f"text {th:.0f} px high in {box_h:.0f} px"
+    if text_h:
+        # A fixed-height box renders only what fits it: the text's own height, laid out at that width, must fit.
+        natural = _natural_height(w)
+        if natural > box_h + 1:
+            return f"text {natural:.0f} px high in a box of {box_h:.0f} px"
     return ""
+
+
+def _natural_height(w) -> float:
+    core = w._label
+    options = dict(core.options)
+    options["text_size"] = (w.text_size[0], None)
+    probe = type(core)(**options)
+    probe.refresh()
+    return probe.texture.height if probe.texture is not None else 0
 
 
 def _lines(w) -> list[str]:

@@ -91,9 +91,15 @@ async def through_step_3(f, decoys: int = 0, listen: bool = False, shots=None, a
     seen = {}
     await f.wait_screen(TABLE)
     await f.tap(f.by_id("draw"))
+    if shots is not None:
+        await f.shot(shots, f"{args.prefix}traps-moment")
     seen["traps_moment"] = await acknowledge(f)
+    if shots is not None:
+        await f.shot(shots, f"{args.prefix}riddle")
     await f.tap(f.by_id("riddle"))
     seen.update(await night(f, decoys, listen, shots, args))
+    if shots is not None:
+        await f.shot(shots, f"{args.prefix}first-card")
     if turn:
         await f.tap(f.by_id("first_card"))
     return seen
@@ -184,12 +190,14 @@ async def reveal(f, door: int, shots=None, name: str = "") -> dict:
         raise Stuck(f"expected the Exit reveal, the table is at {state(f)!r}; banner {banner(f)!r}")
     out = {"prompt": f.app.plugin.turn.prompt, "moment_before": f.app.plugin.turn.moment}
     await f.tap(f.one("ObsoDoorHead", door=door))
+    if f.app.sheet is not None and shots is not None:
+        await f.shot(shots, f"{name}-moment")
     out["moment_over"] = await maybe_acknowledge(f)
     out["watcher_text"] = f.app.plugin.board.watcher_text         # once awake, large, in the traps panel
     out["rooms_caption"] = next(t["caption"] for t in f.app.plugin.board.tiles if t["key"] == "rooms")
     out.update(moment=f.app.plugin.turn.moment, headline=f.app.plugin.turn.prompt,
                costs=[line["text"] for line in f.app.plugin.turn.result_lines])
-    if name and f.app.sm.current == TABLE:
+    if name and not name.endswith("watcher") and f.app.sm.current == TABLE:
         await f.shot(shots, name)
     return out
 
@@ -271,7 +279,7 @@ async def play(f, args) -> dict:
         right, wrong = split(s.chips, wrong_budget(s))
         ex, _ = await choose_doors(f, right, wrong)
         await finish_doors(f)
-        out["turns"].append(await reveal(f, ex))
+        out["turns"].append(await reveal(f, ex, shots, f"{args.prefix}watcher"))
         if state(f).phase == "end":
             await next_turn(f)
         if len(out["turns"]) > 12:
@@ -426,8 +434,10 @@ async def deal(f, args) -> dict:
     await f.tap(f.by_id("loyalty"))                # a wizard forgot: a deliberate request, from the table
     await f.wait_screen(PRIVATE)
     out["again_texts"] = f.texts()
+    await f.shot(shots, f"{args.prefix}loyalty-request")
     await f.tap(f.one("ObsoWizardButton", value="green"))
     out["request_texts"] = f.texts()
+    await f.shot(shots, f"{args.prefix}loyalty-only-one-looks")
     touch = await f.press(f.by_id("card"))
     out["looked_holding"] = f.texts()
     await f.lift(touch)

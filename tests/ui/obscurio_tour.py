@@ -125,25 +125,26 @@ async def tour(f, args) -> dict:
 
 
 def spilled(f) -> list[str]:
-    """What of the step being played lies outside the centre panel holding it (a view taller than its panel
-    spills over the bars around it)."""
-    from tests.ui.fit import window_box
+    """What lies outside the box laid out for it: a child of a box or grid layout out of its parent (a column
+    taller than its place spills over what is around it), or anything out of the window."""
+    from kivy.uix.boxlayout import BoxLayout
+    from kivy.uix.gridlayout import GridLayout
 
-    try:
-        area = f.by_id("phase")
-    except LookupError:
-        return []
-    px, py, pw, ph = window_box(area.parent)
+    from tests.ui.fit import _shown, window_box
+
     out = []
-    from tests.ui.fit import _shown
-
-    for w in area.walk(restrict=True):
-        if w is area or not _shown(w, allow_disabled=True):
-            continue
-        x, y, ww, wh = window_box(w)
-        if x < px - 2 or y < py - 2 or x + ww > px + pw + 2 or y + wh > py + ph + 2:
-            out.append(f"{type(w).__name__} {getattr(w, 'text', '')!r} at {(round(x), round(y), round(ww), round(wh))}"
-                       f" outside {(round(px), round(py), round(pw), round(ph))}")
+    roots = [f.screen()] + ([f.app.sheet] if f.app.sheet is not None else [])
+    for root in roots:
+        for w in root.walk(restrict=True):
+            parent = w.parent
+            if not isinstance(parent, (BoxLayout, GridLayout)) or not _shown(w, allow_disabled=True):
+                continue
+            x, y, ww, wh = window_box(w)
+            px, py, pw, ph = window_box(parent)
+            if x < px - 2 or y < py - 2 or x + ww > px + pw + 2 or y + wh > py + ph + 2:
+                out.append(f"{type(w).__name__} {str(getattr(w, 'text', ''))[:40]!r} at "
+                           f"{(round(x), round(y), round(ww), round(wh))} outside its {type(parent).__name__} "
+                           f"{(round(px), round(py), round(pw), round(ph))}")
     return out
 
 

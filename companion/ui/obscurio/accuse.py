@@ -154,7 +154,7 @@ class AccuseModel(TableModel):
         if not height or state is None:
             return
         rows = len(state.setup.wizards)
-        grid = height - self.plugin.layout.button_h - 2 * dp(8) - (rows - 1) * dp(6) - dp(4)
+        grid = height - self.plugin.layout.button_h - 3 * dp(8) - (rows - 1) * dp(6) - dp(4)
         room = (grid - dp(72)) / rows
         self.prompt_shown = room >= dp(40) or rows <= 4
         if not self.prompt_shown:

@@ -34,7 +34,7 @@ def sizes(width: float, height: float) -> dict:
         "right_w": _clamp(width * 0.255, 244, 360),
         "time_font": _clamp(height * 0.075, 42, 72),
         "big_font": _clamp(height * 0.05, 30, 48),
-        "button_h": 64 if compact else 80,
+        "button_h": 56 if compact else 80,
         "name_w": _clamp(width * 0.12, 118, 170),    # a wizard's name in front of their row of doors or votes
         # the setup: the options on the right, the seats on the left (a name, the Grimoire, 7 chips)
         "option_w": _clamp(width * 0.4, 400, 520),

@@ -30,7 +30,7 @@ from companion.ui.obscurio.model import TableModel
 VIEWS = {"traps": "ObsoDrawView", "riddle": "ObsoRiddleView", "doors": "ObsoDoorsView", "exit": "ObsoDoorsView",
          "end": "ObsoEndTurnView"}
 MAX_ROW = 64   # dp: a row of the doors grid is never taller than this
-MIN_ROW = 34   # dp: nor shorter (7 wizards on an 8" tablet)
+MIN_ROW = 32   # dp: nor shorter (7 wizards on an 8" tablet)
 
 
 def play(model, action) -> bool:
@@ -167,7 +167,7 @@ class TurnModel(TableModel):
         rows = getattr(self, "_rows", 0)
         if not height or not rows:
             return
-        grid = height - self.plugin.layout.button_h - 2 * dp(6) - (rows - 1) * dp(5) - dp(4)
+        grid = height - self.plugin.layout.button_h - 3 * dp(6) - (rows - 1) * dp(5) - dp(4)
         room = (grid - dp(54)) / rows
         self.prompt_shown = room >= dp(44) or rows <= 5
         if not self.prompt_shown:

@@ -35,7 +35,7 @@ class ObsoButton(BigButton):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.fbind("enabled", self._redraw_frame)
-        for prop in ("fit_font", "text", "width"):
+        for prop in ("fit_font", "text", "width", "height"):
             self.fbind(prop, self._fit_font)
 
     def _fit_font(self, *_):
@@ -44,7 +44,15 @@ class ObsoButton(BigButton):
         core = CoreLabel(font_size=self.fit_font, bold=self.bold, font_name=self.font_name)
         widest = max(core.get_extents(word)[0] for word in self.text.split())
         room = self.width - dp(16)
-        self.font_size = max(sp(12), min(self.fit_font, self.fit_font * room / max(1, widest)))
+        size = max(sp(12), min(self.fit_font, self.fit_font * room / max(1, widest)))
+        for _ in range(6):  # and smaller until its wrapped lines fit the button's height
+            probe = CoreLabel(text=self.text, font_size=size, bold=self.bold, font_name=self.font_name,
+                              text_size=(room, None))
+            probe.refresh()
+            if self.height < 2 or probe.texture.height <= self.height - dp(4) or size <= sp(12):
+                break
+            size = max(sp(12), size * 0.9)
+        self.font_size = size
 
     def _fill_rgba(self):
         if not self.enabled:
@@ -296,6 +304,7 @@ class ObsoLine(BoxLayout):
     text = StringProperty("")
     mark_rgba = ListProperty([0, 0, 0, 0])
     font_size = NumericProperty(sp(26))
+    one_line = BooleanProperty(False)   # on one line, in a smaller font if it must
 
 
 class ObsoWrapLabel(Label):
