@@ -1,4 +1,4 @@
-"""The one error family devices raise (ARCHITECTURE convention 3): transports translate their own errors (bleak's,
+"""The one error family devices raise (docs/architecture.md, convention 3): transports translate their own errors (bleak's,
 pyserial's, OSError) into these at the boundary with `raise … from err`, so the UI and the CLI catch DeviceError
 alone. Messages are one line a player understands ("GoDice_A is held by another app; close it there")."""
 from __future__ import annotations
@@ -30,3 +30,8 @@ class DeviceTimeout(DeviceError):
 
 class ProtocolError(DeviceError):
     """The device sent something the protocol does not allow, or refused a command."""
+
+
+class RadioBusy(DeviceError):
+    """This computer's Bluetooth adapter is busy with another connection (BlueZ's InProgress when several dice
+    reconnect at once): transient, tried again like any other; never the die's fault."""

@@ -174,7 +174,7 @@ def test_goods_missing_and_secured():
 def test_event_cards_are_translated():
     setup = Setup(players=PLAYERS, deck="app", seed=3)
     state = new_game(setup)
-    top = state._revealable()[0]
+    top = state.revealable()[0]
     other = next(c for c in EVENTS if c != top)
     err = refusal(state, RevealEvent(other))
     assert str(err) == f"The app's shuffled deck shows {top} next, not {other}"
@@ -220,7 +220,7 @@ def test_unknown_game_word_keeps_its_english_form():
     err = refusal(state, Choose("bogus"))
     assert str(err) == "bogus is not a henchmen action"
     assert translate_error(err, "de") == "bogus ist keine Handlanger-Aktion"
-    assert translate_word(Term("colour", "black", "black"), "es") == "black"
+    assert translate_word(Term("colour", "purple", "purple"), "es") == "purple"  # no game has purple
     assert translate_word(Term("good", "red", "red good"), "de") == "Ware rot"
     assert translate_word(Term("good", "artifact", "cursed artifact"), "es") == "artefacto maldito"
 

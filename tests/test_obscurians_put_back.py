@@ -1,23 +1,16 @@
 """With 4 players one of Keep/Take/Collect and one of Give/Select/Lose go back in the box (rulebook "Game Setup";
-RULING obscurians-players). When the table tells the app which (drawn by the app for the table's seed, or tapped
-in from the real cards), the Setup keeps them, and the end of the game, missions_problem and the refusals agree."""
+RULING obscurians-players). They go back unseen; when a group that looked at them tells the app which (tapped in on
+the setup screen), the Setup keeps them, and the end of the game, missions_problem and the refusals agree."""
 import pytest
 
 from companion.games.errors import InvalidInput
 from companion.games.obscurians.actions import RevealMissions
 from companion.games.obscurians.setup import (
-    TRIO_A, TRIO_B, Setup, draw_put_back, mission_refusals, missions_problem,
+    TRIO_A, TRIO_B, Setup, mission_refusals, missions_problem,
 )
 from companion.games.obscurians.state import new_game
 
 PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
-
-
-def test_the_app_draws_one_card_of_each_trio_for_a_seed():
-    drawn = {draw_put_back(seed) for seed in range(60)}
-    assert all(a in TRIO_A and b in TRIO_B for a, b in drawn)
-    assert len(drawn) == 9  # every pair comes up
-    assert draw_put_back(7) == draw_put_back(7)
 
 
 def test_the_setup_keeps_them_and_writes_them_only_when_known():

@@ -1,4 +1,4 @@
-"""Convention 1 of ARCHITECTURE.md: rules engines are pure.
+"""Convention 1 of docs/architecture.md: rules engines are pure.
 
 companion/games/ may not import Kivy, serial, bleak or cv2, may not read the clock and may not use the global
 `random` functions: chance comes in as data or from an injected random.Random(seed), so a replay is exact.

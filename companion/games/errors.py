@@ -1,4 +1,5 @@
-"""The one error family the rules engines raise."""
+"""What the rules engines raise and how they word it: the error family (IllegalAction for a refused move,
+InvalidInput for bad input), N_ to mark a template for translation, and Term/Terms for the game words in it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,7 +39,7 @@ class Terms(tuple):
 
 
 # The vocabularies a Term may name; companion.i18n.messages knows how to translate each (through Game.terms).
-VOCABULARIES = ("action", "colour", "good", "mission", "event", "trap")
+VOCABULARIES = ("action", "colour", "good", "mission", "event", "trap", "demon", "land", "scroll", "step")
 
 
 class IllegalAction(ValueError):

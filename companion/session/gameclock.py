@@ -1,6 +1,6 @@
 """Keeping a table's timers where the rules want them: the game says which glass should run (Game.timer), this sets
 it on the table, turns it over at the right moments and tells the game when the sand has run out
-(Game.timer_action). Time is real (TABLE_UX 9): the clock starts when the book says, and Undo never gives time back.
+(Game.timer_action). Time is real (table rule 9): the clock starts when the book says, and Undo never gives time back.
 
     after every change of the table:   wanted = game.timer(state)
         nothing wanted        → the glass is left as it is (the real sand keeps falling: an undo back into the

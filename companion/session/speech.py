@@ -1,5 +1,5 @@
 """Speaking to the table: the narrator's lines read aloud where the system has a text-to-speech engine (espeak-ng on
-Linux, `say` on macOS), and otherwise nothing — the screen shows the line large, with a chime (TABLE_UX principle 7).
+Linux, `say` on macOS), and otherwise nothing — the screen shows the line large, with a chime (table rule 7).
 
 Speaking never blocks the app: the engine runs as its own process, and a new line stops the one still being read.
 """

@@ -1,6 +1,6 @@
 """The SQLite file that holds every table: one row per game, plus its append-only event log.
 
-Durability is the whole point (ARCHITECTURE convention 9): WAL mode with synchronous=FULL makes COMMIT return only
+Durability is the whole point (docs/architecture.md, convention 9): WAL mode with synchronous=FULL makes COMMIT return only
 after the log entry is fsynced, so an action the caller saw accepted survives SIGKILL and power loss. A file we cannot
 read is reported and left alone, never "repaired" by overwriting it: it may be the only copy of someone's game.
 
@@ -542,7 +542,7 @@ class TableStore:
             except sqlite3.IntegrityError as err:
                 raise StoreError(f"table {table_id} was changed elsewhere (entry {seq} exists); reopen it") from err
 
-    # -- reading -------------------------------------------------------------------------------------------------
+    # -- changing a table's row: its summary, name, deleted or not ------------------------------------------------
 
     def set_summary(self, table_id: int, summary: dict) -> None:
         """Keep a computed summary with a table (one whose summary was not known: migrated from schema 1)."""
@@ -566,6 +566,8 @@ class TableStore:
         with self._transaction() as conn:
             if conn.execute(sql, params).rowcount != 1:
                 raise StoreError(f"there is no table {table_id}")
+
+    # -- reading -------------------------------------------------------------------------------------------------
 
     def get(self, table_id: int) -> TableRecord:
         """The table's record (deleted ones too); StoreError if there is none or its entry is damaged."""

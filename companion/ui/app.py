@@ -3,7 +3,7 @@
 The shell knows no game: Home lists the games of the registry (companion/session/games.py), and opening a table
 hands it to that game's UI plug-in (`Game.ui_plugin`, imported lazily; companion/ui/plugin.py). Screens are layout
 only (one .kv each); they read a view-model's properties and call one of its methods per tap.
-Run with `run_app()`: Kivy runs on the one asyncio loop (`async_run`, ARCHITECTURE convention 6).
+Run with `run_app()`: Kivy runs on the one asyncio loop (`async_run`, docs/architecture.md, convention 6).
 """
 from __future__ import annotations
 
@@ -49,7 +49,13 @@ class CompanionApp(App):
         super().__init__(**kwargs)
         self.title = "Table Companion"
         self.store = store
-        self.lang = normalise(lang or os.environ.get("LANG"))
+        # The language: the one asked for (the command line, tests), else the group's own from last time
+        # (companion/session/preferences.py), else the system's.
+        from companion.session import preferences
+
+        saved = preferences.load(store.data_dir)
+        self.lang = normalise(lang or saved.lang or os.environ.get("LANG"))
+        self.sound_on = saved.sound_on
         self.seed = seed            # a fixed seed for new tables (tests); None: a fresh random one
         self.export_dir = None      # where exports go; None: "Table Companion" in the documents folder
         # The clock every table's timers run on (companion/session/timers.py); UI tests put a FakeClock here.
@@ -63,10 +69,10 @@ class CompanionApp(App):
         from companion.ui.sound import Sounds
 
         self.sounds = Sounds()      # tests put a RecordingSounds here
+        self.sounds.muted = not self.sound_on
         self._dice_at_table = None  # made when a table opens (its imports are not needed for the first frame)
         self._sheet_holder = None
 
-    # -- building ------------------------------------------------------------------------------------------------
     # -- devices (companion/session/devices.py) ---------------------------------------------------------------------
     def on_start(self) -> None:
         # The devices live on the app's one asyncio loop (async_run), started once the first frame is on screen:
@@ -111,6 +117,7 @@ class CompanionApp(App):
         self.devices_model.refresh()
         self.show("devices", DevicesScreen, self.devices_model)
 
+    # -- building ------------------------------------------------------------------------------------------------
     def build(self):
         from kivy.uix.screenmanager import NoTransition, ScreenManager
 
@@ -148,10 +155,16 @@ class CompanionApp(App):
         return translations(self.lang).gettext(msgid)
 
     def set_language(self, lang: str) -> None:
+        """Switch every screen, the open sheet included, to `lang`, and remember it for the next start."""
+        from companion.session import preferences
+
         self.lang = normalise(lang)
+        preferences.changed(self.store.data_dir, lang=self.lang)
         self.refresh_home()
         for plugin in self._plugins.values():
             plugin.refresh()
+        if self.sheet is not None and hasattr(self.sheet, "retranslate"):
+            self.sheet.retranslate()
 
     # -- banner --------------------------------------------------------------------------------------------------
     def say(self, message: str, on_tap=None) -> None:
@@ -231,11 +244,21 @@ class CompanionApp(App):
 
         self.open_sheet(TextSheet(question=question, text=text, done_action=done_action), angle)
 
-    def open_menu(self, angle: int = 0, extras: list | None = None) -> None:
-        """Language and sound, reachable from every screen; `extras` ({"text", "action"}) from the screen."""
+    def open_menu(self, angle: int = 0, extras=None) -> None:
+        """Language and sound, reachable from every screen; `extras` ({"text", "action"}) from the screen: a list,
+        or a function that makes it, called again when the language is switched in the menu (so that its texts
+        follow the switch)."""
         from companion.ui.sheets import MenuSheet
 
-        self.open_sheet(MenuSheet(extras=list(extras or [])), angle)
+        made = extras if callable(extras) else (lambda: list(extras or []))
+
+        def make():
+            more = list(made())
+            if self.table is not None and self._dice_at_table is not None:
+                more += self._dice_at_table.menu_extras()  # simulated dice bound to the table: thrown when asked
+            return more
+
+        self.open_sheet(MenuSheet(make_extras=make), angle)
 
     def run_menu_extra(self, index: int) -> None:
         sheet = self.sheet
@@ -243,8 +266,11 @@ class CompanionApp(App):
             sheet.run_extra(index)
 
     def toggle_sound(self) -> None:
+        from companion.session import preferences
+
         self.sound_on = not self.sound_on
         self.sounds.muted = not self.sound_on
+        preferences.changed(self.store.data_dir, sound_on=self.sound_on)
 
     def announce(self, title: str, text: str, sound: str | None = None, tint=(0.98, 0.82, 0.35, 1)) -> None:
         """A moment for the whole table: full screen, readable from both long sides, with its chime (muted with
@@ -291,10 +317,10 @@ class CompanionApp(App):
         for name in games.names():
             game = games.get(name)
             playable = game.ui_plugin is not None  # an engine without screens yet: replay and score only
+            players = t(N_("{low} to {high} players")).format(low=game.min_players, high=game.max_players)
             cards.append({"game": name, "text": t(game.title), "enabled": playable,
                           "button": t(N_("New table")) if playable else soon,
-                          "detail": t(N_("{low} to {high} players")).format(low=game.min_players,
-                                                                           high=game.max_players)})
+                          "detail": players if playable else soon})
         cards += [{"game": name, "text": t(title), "detail": soon, "enabled": False, "button": soon}
                   for name, title in games.COMING.items() if name not in games.names()]
         self.games = cards

@@ -83,9 +83,18 @@ class _Extras:
 
 
 class MenuSheet(_Extras, Sheet):
-    """Language and sound for every screen, then what the open screen adds (`extras`)."""
+    """Language and sound for every screen, then what the open screen adds (`extras`, made by `make_extras()`, and
+    made again in the new language when the language is switched in the menu)."""
 
     extras = ListProperty()
+
+    def __init__(self, make_extras=list, **kwargs):
+        super().__init__(**kwargs)
+        self.make_extras = make_extras
+        self.extras = make_extras()
+
+    def retranslate(self) -> None:
+        self.extras = self.make_extras()
 
 
 class ChoiceSheet(_Extras, Sheet):

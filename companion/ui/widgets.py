@@ -499,6 +499,7 @@ class Turned(Scatter):
 
 # Rows the shell's view-model publishes as dicts: each field below is a key of that dict.
 class GameCard(Panel):
+    compact = BooleanProperty(False)   # a short window: less padding
     game = StringProperty("")
     text = StringProperty("")
     detail = StringProperty("")

@@ -385,6 +385,7 @@ async def play(app, args) -> dict:
         await d.shot(shots, _shot_name("home-history", args))
     result["history_rows"] = [r["table_id"] for r in app.finished_tables]
     # The finished game from the history: read-only.
+    await d.home_list(finished=True)
     item = next(w for w in d.by_class("TableItem") if w.table_id == table.id and not w.resume)
     await d.tap(item.ids.open)
     await d.wait_screen("end")
@@ -601,10 +602,19 @@ async def setup_checks(app, args) -> dict:
     last = next(r for r in d.by_class("SetupRow") if r.index == 3)
     await d.tap(last.ids.up)
     out["names_after_up"] = [r["name"] for r in model.rows]
+    # 4 players: the two mission cards go back unseen; nothing on the screen names them.
     out["put_back_text"] = model.put_back_text
-    out["put_back"] = list(model.put_back())
+    out["put_back_unseen"] = model.put_back()
+    out["shown_unseen"] = [w.text for w in d.walk() if isinstance(getattr(w, "text", None), str) and w.text
+                           and d.visible(w) and w.height > 0]
     if shots:
         await d.shot(shots, _shot_name("setup-put-back", args))
+    # A group that looked at them says so, then taps the two in (Keep and Give).
+    await d.tap(d.by_id("put_back_seen"))
+    out["put_back_seen_text"] = model.put_back_text
+    for mission in ("keep", "give"):
+        await d.tap(d.one("PutBackButton", mission=mission))
+    out["put_back"] = list(model.put_back())
     found: dict = {}
     d.look(found, "setup")
     await d.tap(d.by_id("start"))

@@ -310,6 +310,7 @@ async def play(f, args) -> dict:
     await f.tap(f.by_id("home"))
     await f.wait_screen("home")
     # The finished game, opened again from Home's history: the same result.
+    await f.home_list(finished=True)
     rows = [r for r in f.by_class("TableItem") if not r.resume and r.table_id == out["table_id"]]
     await f.tap(_open_button(rows[0]))
     await f.wait_screen(END)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.ui.fit import WINDOW_SIZES, control_places, unfit_labels
+from tests.ui.fit import WINDOW_SIZES, control_places, unfit_labels, window_box
 from tests.ui.obscurio_driver import NAMES
 from tests.ui.obscurio_scenarios import (
     ACCUSE, END, NIGHT, PRIVATE, TABLE, acknowledge, close_checklist, place, state,
@@ -78,7 +78,7 @@ class Tour:
             await f.frames(4)
             roots = [f.screen()] + ([f.app.sheet] if f.app.sheet is not None else [])
             for root in roots:
-                for line in unfit_labels(root):
+                for line in unfit_labels(root) + clipped(root):
                     self.problems.append(f"{w}x{h} {name}: {line}")
             places = control_places(f.app.sheet if f.app.sheet is not None else f.screen())
             for control, (x, y, cw, ch) in places.items():
@@ -96,8 +96,6 @@ class Tour:
 
     def _traps_in_sight(self) -> list:
         """Each trap row of the panel: (name, wholly in sight in the panel's scroll view)."""
-        from tests.ui.fit import window_box
-
         panel = self.f.by_id("traps_panel")
         view = next(w for w in panel.walk(restrict=True) if type(w).__name__ == "ScrollView")
         vx, vy, vw, vh = window_box(view)
@@ -124,20 +122,45 @@ async def tour(f, args) -> dict:
             "trap_rows": t.trap_rows, "laid_out": t.laid_out}
 
 
+def clipped(root) -> list[str]:
+    """Labels of a fixed height (a button's text) whose wrapped text is taller than the box: Kivy draws the lines
+    that fit and cuts the rest, so no word is missing from its layout, yet the first or last line is half gone."""
+    from kivy.uix.label import Label
+
+    from tests.ui.fit import _hidden, _scrolled_out
+
+    out = []
+    for w in root.walk(restrict=True):
+        if not isinstance(w, Label) or not w.text.strip() or _hidden(w) or _scrolled_out(w):
+            continue
+        width, height = w.text_size
+        if not width or not height:
+            continue
+        core = w._label
+        options = dict(core.options)
+        options["text_size"] = (width, None)
+        probe = type(core)(**options)
+        probe.refresh()
+        if probe.texture is not None and probe.texture.height > height + 1:
+            out.append(f"{type(w).__name__} {w.text[:60]!r} is {probe.texture.height:.0f} px high in a box of "
+                       f"{height:.0f}")
+    return out
+
+
 def spilled(f) -> list[str]:
     """What lies outside the box laid out for it: a child of a box or grid layout out of its parent (a column
     taller than its place spills over what is around it), or anything out of the window."""
     from kivy.uix.boxlayout import BoxLayout
     from kivy.uix.gridlayout import GridLayout
 
-    from tests.ui.fit import _shown, window_box
+    from tests.ui.fit import _hidden
 
     out = []
     roots = [f.screen()] + ([f.app.sheet] if f.app.sheet is not None else [])
     for root in roots:
         for w in root.walk(restrict=True):
             parent = w.parent
-            if not isinstance(parent, (BoxLayout, GridLayout)) or not _shown(w, allow_disabled=True):
+            if not isinstance(parent, (BoxLayout, GridLayout)) or _hidden(w) or w.width < 1 or w.height < 1:
                 continue
             x, y, ww, wh = window_box(w)
             px, py, pw, ph = window_box(parent)

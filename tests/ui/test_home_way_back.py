@@ -1,4 +1,4 @@
-"""Home, a table, Home again, another table, Home again (TABLE_UX principle "Coming back works").
+"""Home, a table, Home again, another table, Home again (docs/architecture.md, table rule 10: coming back works).
 
 Every time Home is shown, each row of "Continue a table" and "Finished games" shows its table's name, where it stands
 and its button (Resume or Scores), exactly as the first time; and the button still opens that table. Both games,
@@ -82,12 +82,15 @@ def fill_store(store) -> None:
     del rng
 
 
-def home_rows(d) -> dict:
-    """What Home's two lists show, row by row, read from the widgets on screen (not from the model)."""
+async def home_rows(d) -> dict:
+    """What Home's two lists show, row by row, read from the widgets on screen (not from the model); each list
+    brought into sight first as a player does (a narrow window shows one at a time, under its tab)."""
     rows = {"unfinished": [], "finished": []}
-    for key, view_id in (("unfinished", "unfinished"), ("finished", "finished_tables")):
+    for key, view_id in (("unfinished", "unfinished_list"), ("finished", "finished_list")):
+        await d.home_list(finished=key == "finished")
         view = d.by_id(view_id)
-        items = [w for w in view.walk(restrict=True) if type(w).__name__ == "TableItem" and w.parent is not None]
+        items = [w for w in view.walk(restrict=True) if type(w).__name__ == "TableItem" and w.parent is not None
+                 and d.visible(w)]
         items.sort(key=lambda w: -w.to_window(*w.pos)[1])  # top to bottom
         for w in items:
             # Read what the row holds now (its children), not its ids: an emptied row has none.
@@ -96,6 +99,7 @@ def home_rows(d) -> dict:
             rows[key].append({"id": w.table_id, "title": labels[0] if labels else "",
                               "detail": labels[1] if len(labels) > 1 else "",
                               "button": buttons.get("BigButton", ""), "more": buttons.get("QuietButton", "")})
+    await d.home_list(finished=False)
     return rows
 
 
@@ -121,7 +125,7 @@ async def scenario(app, args) -> dict:
     await d.frames(3)
     shots = Path(args.shots) if args.shots else None
     out: dict = {"visits": [], "opened": []}
-    first = home_rows(d)
+    first = await home_rows(d)
     out["visits"].append({"after": "start", **first})
     if shots:
         await d.shot(shots, "home-tables")
@@ -129,6 +133,7 @@ async def scenario(app, args) -> dict:
     plan = [("unfinished", 0), ("finished", 0), ("unfinished", 1), ("finished", 1), ("unfinished", 2)]
     for key, index in plan:
         row = first[key][index]
+        await d.home_list(finished=key == "finished")
         item = next(w for w in d.walk() if type(w).__name__ == "TableItem" and w.table_id == row["id"]
                     and w.parent is not None)
         button = next((c for c in item.walk(restrict=True) if type(c).__name__ == "BigButton"), None)
@@ -142,12 +147,12 @@ async def scenario(app, args) -> dict:
         if app.sheet is not None:  # a moment (an announcement) over the table: tap it away first
             await d.tap(app.sheet)
         await go_home_by_touch(d)
-        out["visits"].append({"after": f"{row['button']} {row['id']}", **home_rows(d)})
+        out["visits"].append({"after": f"{row['button']} {row['id']}", **(await home_rows(d))})
     # The language switched on Home after the way back: the rows follow.
     german = next(w for w in d.walk() if type(w).__name__ == "LangButton" and w.code == "de")
     await d.tap(german)
     await d.frames(3)
-    rows = home_rows(d)
+    rows = await home_rows(d)
     out["german"] = {"rows": rows["unfinished"] + rows["finished"],
                      "buttons": [r["button"] for r in rows["unfinished"] + rows["finished"]]}
     return out

@@ -1,4 +1,4 @@
-"""Every Obscurio screen read from the window's size (TABLE_UX, issue "Every tablet, not one window size"): the tour
+"""Every Obscurio screen read from the window's size (table rule 1, issue 14 "Every tablet, not one window size"): the tour
 (tests/ui/obscurio_tour.py) reaches every screen by touch — the setup in three shapes, the box's checklist, the real
 bag, the night under Dark Magic, 7 wizards at 6 and 7 doors, "Stop!", 7 traps, the result, the accusation with 7
 votes, the Watcher, the Traitor revealed, the end, the loyalty deal, the menu, Undo's warning — and at each one

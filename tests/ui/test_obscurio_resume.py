@@ -1,4 +1,4 @@
-"""Time is real (TABLE_UX 9), and a killed app loses none of it. Step 4's glass waits for the first card; Undo takes
+"""Time is real (table rule 9), and a killed app loses none of it. Step 4's glass waits for the first card; Undo takes
 back a chip but never the sand nor the time track; the app is killed (kill -9 of the whole process group) and
 reopened from Home 7 s later by the wall clock: the glass shows the sand that is really left, stands on the space
 the time took it to, runs out onto the next one exactly then, and Redo still names the move it plays again."""

@@ -1,11 +1,12 @@
 """The setup screen by touch (tests/ui/harness.py `setup-checks`): colours swap between seats, seats reorder by
-drag and by the up button, a 4-player table is told which two mission cards to put back, and at the end a mission
-put back is dimmed and says so."""
+drag and by the up button, a 4-player table puts two mission cards back unseen (the app names
+none), a group that looked taps them in, and at the end a mission put back is dimmed and says so."""
 from __future__ import annotations
+
+import re
 
 import pytest
 
-from companion.games.obscurians.setup import draw_put_back
 from tests.ui.conftest import run_harness
 
 pytestmark = pytest.mark.ui
@@ -33,12 +34,22 @@ def test_seats_reorder_by_drag_and_by_the_up_button(setup_checks):
     assert players[setup_checks["setup"]["start"]]["name"] == "Anna"  # and so did the starting player
 
 
-def test_four_players_are_told_which_missions_to_put_back(setup_checks):
-    a, b = draw_put_back(7)
-    assert setup_checks["put_back"] == [a, b] == setup_checks["setup"]["put_back"]
-    assert f"{a.capitalize()} and {b.capitalize()}" in setup_checks["put_back_text"]
-    assert setup_checks["end_guidance"] == f"Put back in the box at the start: {a.capitalize()} and {b.capitalize()}"
+def test_four_players_put_two_mission_cards_back_unseen_and_the_app_names_none(setup_checks):
+    assert "put one back in the box unseen" in setup_checks["put_back_text"]
+    assert setup_checks["put_back_unseen"] is None  # the app knows no more than the players
+    # Nothing shown on the setup screen names a card: the rulebook's instruction names the trios, not a pick.
+    instruction = setup_checks["put_back_text"]
+    shown = [t for t in setup_checks["shown_unseen"] if t != instruction]
+    missions = {"Keep", "Take", "Collect", "Give", "Select", "Lose"}
+    assert not [t for t in shown if t in missions], shown  # no card buttons on show
+    assert not [t for t in shown if re.search(r"(Keep|Take|Collect)\W+(and|&|,)\W+(Give|Select|Lose)", t)], shown
+
+
+def test_a_group_that_looked_taps_them_in_and_the_end_refuses_them_as_missions(setup_checks):
+    assert "tap them in" in setup_checks["put_back_seen_text"]
+    assert setup_checks["put_back"] == ["keep", "give"] == setup_checks["setup"]["put_back"]
+    assert setup_checks["end_guidance"] == "Put back in the box at the start: Keep and Give"
     assert setup_checks["put_back_dimmed"]
-    assert setup_checks["put_back_reason"] == f"{a.capitalize()} was put back in the box at the start of the game"
+    assert setup_checks["put_back_reason"] == "Keep was put back in the box at the start of the game"
     assert setup_checks["score_reason"].startswith("Tap in every player's mission first:")
     assert setup_checks["small"] == {"setup": [], "missions": []}

@@ -183,6 +183,14 @@ class Touch:
             await self.frames(1)
         await self.frames(2)
 
+    async def home_list(self, finished: bool) -> None:
+        """On Home: bring the finished (or the unfinished) tables into sight, as a player does: a window too narrow
+        for both lists side by side shows one at a time, under its tab."""
+        tab = self.by_id("tab_finished" if finished else "tab_unfinished")
+        if self.visible(tab) and not tab.selected:
+            await self.tap(tab)
+            await self.frames(2)
+
     async def shot(self, folder: Path | None, name: str) -> None:
         """A screenshot of the window as `folder`/`name`.png (none without a folder)."""
         if folder is None:

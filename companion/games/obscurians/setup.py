@@ -33,14 +33,6 @@ def deal_missions(rng: random.Random, n_players: int) -> tuple[str, ...]:
     return tuple(pool[:n_players])
 
 
-def draw_put_back(seed: int) -> tuple[str, str]:
-    """The two mission cards a 4-player game puts back in the box (one of each trio), drawn by the app for the
-    table's seed (rulebook "Game Setup"; RULING obscurians-players). Its own stream, so the event deck of the same
-    seed is not disturbed."""
-    rng = random.Random(f"obscurians put-back {seed}")
-    return rng.choice(TRIO_A), rng.choice(TRIO_B)
-
-
 def shuffle_events(rng: random.Random) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """(event deck for rounds 1-4, sandstorm deck for rounds 5-7), top card first."""
     cards = list(EVENTS)
@@ -132,7 +124,7 @@ class Setup:
     missions: tuple[str, ...] | None = None  # known missions in seat order, or None: revealed at the end
     rules: Rules = field(default_factory=Rules)
     # 4 players: the two mission cards put back in the box (one of Keep/Take/Collect, one of Give/Select/Lose), when
-    # the table told the app (draw_put_back, or tapped in from the real cards); None: put back unseen, not known.
+    # a group that looked at them tapped them in; None: put back unseen, as the rulebook says (the usual case).
     put_back: tuple[str, ...] | None = None
 
     def __post_init__(self):

@@ -3,7 +3,7 @@
 GRIMOIRE = "grimoire"  # the Grimoire's id: it is a player, but has no character chip
 
 # The 7 character chips, named by colour. The rulebook names Blue, Green, Red and Yellow; the other three are the
-# house palette's names (companion/ui/texts.py COLOUR) so the UI can show and translate them like Obscurians'.
+# house palette's names (vocabulary.py CHARACTER) so the UI can show and translate them like Obscurians'.
 CHARACTERS = ("blue", "green", "red", "yellow", "orange", "pink", "turquoise")
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 8  # the Grimoire included

@@ -96,7 +96,8 @@ class EndModel(EventDispatcher):
                 folder=where, files=", ".join(p.name for p in paths))
 
     def open_menu(self) -> None:
-        self.app.open_menu(0, [{"text": self.app.t(N_("Home (the table stays saved)")), "action": self.app.go_home}])
+        self.app.open_menu(0, lambda: [{"text": self.app.t(N_("Home (the table stays saved)")),
+                                        "action": self.app.go_home}])
 
     def announce_winners(self) -> None:
         """The winner's moment: the names, large, for the whole table, with a chime."""

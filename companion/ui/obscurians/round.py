@@ -132,14 +132,17 @@ class RoundModel(EventDispatcher):
         self.app.try_move(self.table.redo)
 
     def open_menu(self, angle: int = 0) -> None:
+        self.app.open_menu(angle, self._menu_extras)
+
+    def _menu_extras(self) -> list[dict]:
+        """What the round screen adds to the menu, in the language of the moment."""
         t = self.app.t
-        extras = [
+        return [
             {"text": t(N_("Everything upright (tablet in the hand)")) if not self.hand
              else t(N_("Panels around the edges (tablet flat on the table)")), "action": self.toggle_hand},
             {"text": t(N_("Turn the seats one place clockwise")), "action": self.turn_seats},
             {"text": t(N_("Home (the table stays saved)")), "action": self.app.go_home},
         ]
-        self.app.open_menu(angle, extras)
 
     def toggle_hand(self) -> None:
         self.plugin.hand = not self.plugin.hand

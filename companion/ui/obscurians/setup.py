@@ -17,7 +17,7 @@ from kivy.uix.screenmanager import Screen
 from companion.games.errors import N_, InvalidInput
 from companion.games.obscurians.constants import BASE_COLOURS, COLOURS, FACES, OPPOSITE
 from companion.games.obscurians.rules import DEFAULT_PIPS, Rules, with_pip
-from companion.games.obscurians.setup import TRIO_A, TRIO_B, Setup, draw_put_back
+from companion.games.obscurians.setup import TRIO_A, TRIO_B, Setup
 from companion.games.obscurians.vocabulary import FACE, MISSION
 from companion.session.store import StoreError
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
@@ -31,8 +31,9 @@ class SetupModel(EventDispatcher):
     error = StringProperty("")
     take_cap = BooleanProperty(True)   # the house rule for Take (RULING obscurians-take-cap)
     pips_text = StringProperty("")     # the smart dice's faces, pip by pip (RULING obscurians-dice)
-    # 4 players: which mission cards go back in the box (rulebook "Game Setup"): drawn by the app, or tapped in.
-    put_back_mode = StringProperty("app")
+    # 4 players: two mission cards go back in the box unseen (rulebook "Game Setup"), so nobody learns them before
+    # the game is over: "unseen" (the app is told nothing), or "seen" (a group that looked taps them in).
+    put_back_mode = StringProperty("unseen")
     put_back_text = StringProperty("")
     put_back_a = ListProperty()        # Keep / Take / Collect buttons (tapped in from the real cards)
     put_back_b = ListProperty()        # Give / Select / Lose buttons
@@ -54,9 +55,8 @@ class SetupModel(EventDispatcher):
         self.take_cap = True
         self._pips = dict(DEFAULT_PIPS)
         self.error = ""
-        self.put_back_mode = "app"
+        self.put_back_mode = "unseen"
         self._picked = {}
-        # The seed is drawn now, so that the app's draw of the mission cards can be shown before the game starts.
         self._seed = self.app.seed if self.app.seed is not None else random.SystemRandom().randrange(2**31)
         self.refresh()
 
@@ -87,17 +87,18 @@ class SetupModel(EventDispatcher):
         if self.count != 4:
             self.put_back_text, self.put_back_a, self.put_back_b = "", [], []
             return
-        if self.put_back_mode == "app":
-            a, b = draw_put_back(self._seed)
-            self.put_back_text = t(N_("Put these two mission cards back in the box: {a} and {b}. Shuffle the other "
-                                      "four and deal them face down.")).format(a=t(MISSION[a]), b=t(MISSION[b]))
+        if self.put_back_mode == "unseen":
+            self.put_back_text = t(N_("Shuffle Keep, Take and Collect face down and put one back in the box unseen; "
+                                      "the same with Give, Select and Lose. Shuffle the other four and deal them "
+                                      "face down."))
         else:
-            self.put_back_text = t(N_("Shuffle Keep, Take, Collect face down and put one back unseen; the same with "
-                                      "Give, Select, Lose. Tap the two cards put back only if you looked at them."))
+            self.put_back_text = t(N_("You looked at the two cards put back: tap them in, and the app will refuse "
+                                      "them as missions at the end."))
+        seen = self.put_back_mode == "seen"
         self.put_back_a = [{"mission": m, "text": t(MISSION[m]), "selected": self._picked.get("a") == m,
-                            "enabled": self.put_back_mode == "table"} for m in TRIO_A]
+                            "enabled": seen} for m in TRIO_A]
         self.put_back_b = [{"mission": m, "text": t(MISSION[m]), "selected": self._picked.get("b") == m,
-                            "enabled": self.put_back_mode == "table"} for m in TRIO_B]
+                            "enabled": seen} for m in TRIO_B]
 
     # -- intents (one per tap) -----------------------------------------------------------------------------------
     def set_player_count(self, n: int) -> None:
@@ -157,9 +158,9 @@ class SetupModel(EventDispatcher):
         self._refresh_put_back()
 
     def tap_put_back(self, mission: str) -> None:
-        if self.put_back_mode != "table":
-            self.app.say(self.app.t(N_("The app drew the cards to put back. To tap in the ones you drew, choose: "
-                                       "We draw them")))
+        if self.put_back_mode != "seen":
+            self.app.say(self.app.t(N_("The two cards go back unseen. Only a group that looked at them taps them "
+                                       "in: choose “We looked at them”")))
             return
         trio = "a" if mission in TRIO_A else "b"
         self._picked[trio] = None if self._picked.get(trio) == mission else mission
@@ -206,11 +207,10 @@ class SetupModel(EventDispatcher):
         self.app.open_menu(0)
 
     def put_back(self):
-        """The mission cards this table puts back (4 players): the app's draw, the two tapped in, or None."""
-        if self.count != 4:
+        """The mission cards this table put back (4 players): the two a group that looked tapped in, else None
+        (put back unseen: the app knows no more than the players)."""
+        if self.count != 4 or self.put_back_mode != "seen":
             return None
-        if self.put_back_mode == "app":
-            return draw_put_back(self._seed)
         if len(self._picked) == 2:
             return (self._picked["a"], self._picked["b"])
         return None
@@ -219,7 +219,7 @@ class SetupModel(EventDispatcher):
         from companion.session.table import Table
 
         t = self.app.t
-        if self.count == 4 and self.put_back_mode == "table" and len(self._picked) == 1:
+        if self.count == 4 and self.put_back_mode == "seen" and len(self._picked) == 1:
             self.error = t(N_("Tap one card of each group of three, or none (put back unseen)."))
             return
         players = []

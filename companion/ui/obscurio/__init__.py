@@ -110,9 +110,6 @@ class Plugin(GamePlugin):
         self.setup.refresh()
         if self.table is not None:
             self._refresh()
-        sheet = getattr(self.app, "sheet", None)
-        if sheet is not None and getattr(sheet, "extras", None) and self.table is not None:
-            sheet.extras = self._menu_extras()   # the menu's own words follow a language switch at once
 
     def ruling_value(self, ruling_id: str, rules) -> str | None:
         from companion.ui.obscurio.setup import ruling_value
@@ -120,12 +117,15 @@ class Plugin(GamePlugin):
         return ruling_value(ruling_id, rules, self.app.t, self.box)
 
     def open_menu(self) -> None:
-        """The shell's menu (language, sound) from every Obscurio screen, with this table's rulings and checklist."""
-        self.app.open_menu(extras=self._menu_extras() if self.table else [])
+        """The shell's menu (language, sound) from every Obscurio screen, with this table's rulings and checklist;
+        the shell makes the extras again when the language is switched in the menu."""
+        self.app.open_menu(extras=self._menu_extras)
 
     def _menu_extras(self) -> list[dict]:
         from companion.games.errors import N_
 
+        if self.table is None:
+            return []
         t = self.app.t
         return [{"text": t(N_("Rulings")), "action": self.board.show_rulings},
                 {"text": t(N_("The box: what to set up")), "action": self.show_checklist}]
@@ -199,7 +199,7 @@ class Plugin(GamePlugin):
         self._show()
 
     def _moment(self, before, after) -> None:
-        """The sounds and moments (TABLE_UX 7): the glass turned, "Stop!", the night, the reveal, the Watcher, the
+        """The sounds and moments (table rule 7): the glass turned, "Stop!", the night, the reveal, the Watcher, the
         traps drawn from the app's bag, the end."""
         from companion.games.obscurio.actions import Draw
 

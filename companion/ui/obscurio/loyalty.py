@@ -5,7 +5,7 @@ After the deal a card shows only on a deliberate request by its holder ("Only Da
 noted in the move log ("Dan looked at their loyalty card"; the engine's `Look` note, kept through Undo): a peek at
 someone else's card is seen by the table.
 
-Hidden stays hidden (TABLE_UX 5): no widget holds the word on the card except while its owner holds it (the text
+Hidden stays hidden (table rule 5): no widget holds the word on the card except while its owner holds it (the text
 is set on hold and emptied on release, not merely made invisible); the Loyal and the Traitor card look the same
 from across the table (same colours, same place, same size); nothing else on any screen depends on who it is.
 

@@ -1,4 +1,4 @@
-"""Obscurio's moments laid over the table screen (TABLE_UX 7): the traps just drawn from the app's bag, shown to the
+"""Obscurio's moments laid over the table screen (table rule 7): the traps just drawn from the app's bag, shown to the
 whole table until the Grimoire taps (as Mansions of Madness shows an event), and the box's checklist before the
 first turn. Sheets of the shell (companion/ui/sheets.py): they take every touch while they are up.
 """

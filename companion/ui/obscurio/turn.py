@@ -25,7 +25,7 @@ from companion.ui.obscurio import look, texts
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
 from companion.ui.obscurio.model import TableModel
 
-# Step 4 and the Exit share one view: "Stop!" comes by itself, so nothing may move under a finger then (TABLE_UX 2);
+# Step 4 and the Exit share one view: "Stop!" comes by itself, so nothing may move under a finger then (table rule 2);
 # the door numbers over the chips become the Exit's buttons, and where the step's buttons were the moment shows.
 VIEWS = {"traps": "ObsoDrawView", "riddle": "ObsoRiddleView", "doors": "ObsoDoorsView", "exit": "ObsoDoorsView",
          "end": "ObsoEndTurnView"}

@@ -26,7 +26,7 @@ from companion.ui.widgets import BigButton, Panel
 
 class ObsoButton(BigButton):
     """A big button that is never disabled for Kivy: dimmed when `enabled` is False, it still takes the tap so that
-    its view-model can say why nothing happens (TABLE_UX 3: never a silent no)."""
+    its view-model can say why nothing happens (table rule 3: never a silent no)."""
 
     enabled = BooleanProperty(True)
     value = ObjectProperty(None, allownone=True)   # the typed option this button hands back on a tap
