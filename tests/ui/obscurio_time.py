@@ -32,7 +32,14 @@ async def hang(f, args) -> dict:
     await f.advance(45)                                   # the Grimoire still shuffles: no sand falls
     out["before_first_card"] = _glass(f)
     out["hint_before"] = f.by_id("glass_hint").text
+    from tests.ui.fit import control_places, moved, window_box
+
+    before = control_places(f.screen())
+    first_card = window_box(f.by_id("first_card"))
     await f.tap(f.by_id("first_card"))
+    # Nothing moves when the glass is turned: "All agreed" takes the place "First card down" had.
+    out["moved_by_first_card"] = moved(before, control_places(f.screen()))
+    out["done_where_first_card_was"] = window_box(f.by_id("done")) == first_card
     await f.advance(20)
     out["after_20s"] = _glass(f)
     await place(f, "blue", 3)

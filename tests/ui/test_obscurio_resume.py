@@ -45,6 +45,7 @@ def test_the_glass_waits_for_the_first_card_and_undo_and_a_kill_give_no_time_bac
     # The Grimoire shuffled for 45 s: the glass stayed full, waiting for the first card.
     assert before["before_first_card"] == {"time": "1:00", "space": 0, "remaining": 60}
     assert before["hint_before"] == "Tap when the first card is down"
+    assert before["moved_by_first_card"] == [] and before["done_where_first_card_was"]
     assert before["after_20s"] == {"time": "0:40", "space": 0, "remaining": 40}
     # The sand ran out onto space 2, 3 s passed: 0:57. Undo of Cruz's chip takes the chip, and no time.
     assert before["before_undo"] == {"time": "0:57", "space": 1, "remaining": 57}
