@@ -38,6 +38,17 @@ def to_step_4(table, gc, clock=None, turn=True):
         gc.turn()
 
 
+def to_accusation(table, gc) -> None:
+    """Empty the normal area quickly: everyone on a wrong door, turn after turn, until the accusation starts."""
+    for _ in range(12):
+        if table.state.phase == "discussion":
+            break
+        to_step_4(table, gc)
+        play(table, *[f"chip {c} 2" for c in ("blue", "green", "red", "yellow")], "done", "exit 1")
+        if table.state.phase == "end":
+            play(table, "end")
+
+
 def test_the_glass_waits_for_the_first_card_then_moves_along_the_time_track(world):
     store, clock, table, gc = world
     assert table.timers.get("hourglass") is None  # nothing to time in steps 1-3
@@ -239,14 +250,7 @@ def test_a_glass_started_by_an_earlier_version_keeps_its_sand(tmp_path):
 
 def test_the_accusation_minute_waits_for_the_result_then_uses_the_same_glass(world):
     store, clock, table, gc = world
-    # Empty the normal area quickly: everyone on a wrong door, turn after turn, until the accusation starts.
-    for _ in range(12):
-        if table.state.phase == "discussion":
-            break
-        to_step_4(table, gc)
-        play(table, *[f"chip {c} 2" for c in ("blue", "green", "red", "yellow")], "done", "exit 1")
-        if table.state.phase == "end":
-            play(table, "end")
+    to_accusation(table, gc)
     assert table.state.phase == "discussion"
     assert gc.waiting                       # the group reads what the turn cost first
     clock.advance(30)
@@ -261,13 +265,7 @@ def test_the_accusation_minute_waits_for_the_result_then_uses_the_same_glass(wor
 
 def test_ready_to_vote_runs_the_glass_out(world):
     store, clock, table, gc = world
-    for _ in range(12):
-        if table.state.phase == "discussion":
-            break
-        to_step_4(table, gc)
-        play(table, *[f"chip {c} 2" for c in ("blue", "green", "red", "yellow")], "done", "exit 1")
-        if table.state.phase == "end":
-            play(table, "end")
+    to_accusation(table, gc)
     gc.turn()
     clock.advance(12)
     gc.run_out()

@@ -16,7 +16,7 @@ the right time left (a timer whose sand ran out while the app was closed expires
     idle ──start──▶ running ──pause──▶ paused ──resume──▶ running
       │              │  ▲                 │
       set            │  └──────flip───────┘ (both: remaining = duration − remaining)
-      ▼              └──(sand runs out / run_out)──▶ expired ──flip / start──▶ running (full again)
+      ▼              └──(runs out / run_out)──▶ expired ──flip / start──▶ running (full again)
      set ──flip──▶ running (full: the glass is turned when the book says so)
     any ──cancel──▶ (gone)
 

@@ -239,15 +239,7 @@ async def setup_and_first_turns(f, t: Tour) -> None:
                  "evanescent_room"):
         await f.tap(f.one("ObsoTrapButton", value=trap))
     await t.check("step1-7traps")
-    await f.tap(f.by_id("confirm_draw"))
-    await f.tap(f.by_id("riddle"))
-    await f.wait_screen(NIGHT)
-    await to_choice(f)
-    await f.tap(f.by_id("close_holder"))
-    while f.app.sm.current == NIGHT:
-        await f.tap(f.by_id("next_line"))
-    await f.wait_screen(TABLE)
-    await f.tap(f.by_id("first_card"))
+    await real_draw_to_step_4(f)
     await place(f, "blue", 1)
     await f.tap(f.by_id("open_next"))
     await t.check("step4-7traps-locked-7-doors")
@@ -257,6 +249,19 @@ async def to_choice(f) -> None:
     """Next line until the night stands at the Traitor's choice."""
     while not f.app.plugin.narrator.waiting:
         await f.tap(f.by_id("next_line"))
+
+
+async def real_draw_to_step_4(f) -> None:
+    """The tokens tapped in confirmed, the riddle, a night with no count to give, the first card down."""
+    await f.tap(f.by_id("confirm_draw"))
+    await f.tap(f.by_id("riddle"))
+    await f.wait_screen(NIGHT)
+    await to_choice(f)
+    await f.tap(f.by_id("close_holder"))
+    while f.app.sm.current == NIGHT:
+        await f.tap(f.by_id("next_line"))
+    await f.wait_screen(TABLE)
+    await f.tap(f.by_id("first_card"))
 
 
 async def accusation(f, t: Tour) -> None:
@@ -290,15 +295,7 @@ async def watcher_and_end(f, t: Tour) -> None:
     await t.check("step5-watcher")
     await f.tap(f.by_id("next_turn"))
     await f.tap(f.one("ObsoTrapButton", value="dark_night"))
-    await f.tap(f.by_id("confirm_draw"))
-    await f.tap(f.by_id("riddle"))
-    await f.wait_screen(NIGHT)
-    await to_choice(f)
-    await f.tap(f.by_id("close_holder"))
-    while f.app.sm.current == NIGHT:
-        await f.tap(f.by_id("next_line"))
-    await f.wait_screen(TABLE)
-    await f.tap(f.by_id("first_card"))
+    await real_draw_to_step_4(f)
     for chip in state(f).chips:
         await place(f, chip, 1)
     await t.check("step4-watcher")

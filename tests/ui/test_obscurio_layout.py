@@ -1,10 +1,10 @@
-"""Every Obscurio screen read from the window's size (table rule 1, issue 14 "Every tablet, not one window size"): the tour
-(tests/ui/obscurio_tour.py) reaches every screen by touch — the setup in three shapes, the box's checklist, the real
-bag, the night under Dark Magic, 7 wizards at 6 and 7 doors, "Stop!", 7 traps, the result, the accusation with 7
-votes, the Watcher, the Traitor revealed, the end, the loyalty deal, the menu, Undo's warning — and at each one
-resizes the running app's window to the smallest and the largest sizes (as a desktop window is resized): no label
-is cut, shortened or broken in the middle, no control leaves the window, nothing spills out of the centre panel, and
-every trap of the turn is in sight in step 4. In English, German and Spanish.
+"""Every Obscurio screen read from the window's size (table rule 1; issue 14, "Every tablet, not one window size"):
+the tour (tests/ui/obscurio_tour.py) reaches every screen by touch — the setup in three shapes, the box's
+checklist, the real bag, the night under Dark Magic, 7 wizards at 6 and 7 doors, "Stop!", 7 traps, the result, the
+accusation with 7 votes, the Watcher, the Traitor revealed, the end, the loyalty deal, the menu, Undo's warning —
+and at each one resizes the running app's window to the smallest and the largest sizes (as a desktop window is
+resized): no label is cut, shortened or broken in the middle, no control leaves the window, nothing spills out of
+its box, and every trap of the turn is in sight in step 4. In English, German and Spanish.
 """
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.obscurio.setup import deal_traitor
+from companion.ui.obscurio.texts import FIRST_CARD_FIRST
 from tests.ui.obscurio_run import run_driver
 
 pytestmark = pytest.mark.ui
@@ -80,7 +81,7 @@ def test_traps_from_the_real_bag_and_locked_doors(deals):
         assert r["prompt_after_plus2"] == "Draw 3 trap tokens: 1, plus 2 for each +2"   # … and the header says so
         assert r["drawn_3"] == "These are our tokens (3 of 3)"
         assert r["riddle_detail"] == ""                                   # step 2 does not repeat the +2's rule
-        assert r["chip_before_glass"] == "Turn the glass first: tap “First card down” once the first card is on the board"
+        assert r["chip_before_glass"] == FIRST_CARD_FIRST
         assert r["too_many"] == "All 3 tokens are in: confirm them, or take one out"
         assert r["traps"] == ["plus2", "great_room", "locked_doors"]
         assert r["trap_rows"] == ["+2", "Great Room", "Locked Doors"]

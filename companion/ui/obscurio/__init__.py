@@ -246,29 +246,22 @@ class Plugin(GamePlugin):
 
     def sound(self, name: str) -> None:
         """Play a moment's sound through the shell's sound service (it honours the group's mute); none yet: silent."""
+        self._sounds("play", name)
+
+    def loop_sound(self, name: str) -> None:
+        self._sounds("loop", name)
+
+    def stop_sound(self, name: str) -> None:
+        self._sounds("stop_loop", name)
+
+    def _sounds(self, how: str, name: str) -> None:
         sounds = getattr(self.app, "sounds", None)
         if sounds is None:
             return
         try:
-            sounds.play(name)
+            getattr(sounds, how)(name)
         except Exception as err:  # an unknown or broken sound must never stop the game
-            log.info("sound %s not played: %s", name, err)
-
-    def loop_sound(self, name: str) -> None:
-        sounds = getattr(self.app, "sounds", None)
-        try:
-            if sounds is not None:
-                sounds.loop(name)
-        except Exception as err:
-            log.info("sound %s not looped: %s", name, err)
-
-    def stop_sound(self, name: str) -> None:
-        sounds = getattr(self.app, "sounds", None)
-        try:
-            if sounds is not None:
-                sounds.stop_loop(name)
-        except Exception as err:
-            log.info("sound %s not stopped: %s", name, err)
+            log.info("sound %s (%s) not played: %s", name, how, err)
 
     def _speaker(self):
         if self.speaker is not None:

@@ -20,6 +20,8 @@ STEP_TITLE = {
 }
 SIDE_TITLE = {"wizards": N_("The wizards escape!"), "traitor": N_("The Traitor wins!"),
               "nobody": N_("Lost in the Library: nobody wins")}
+# A step-4 tap before the glass was turned: what comes first.
+FIRST_CARD_FIRST = N_("Turn the glass first: tap “First card down” once the first card is on the board")
 # The escape's sentence with the right number word (the engine's English says "token(s)").
 ESCAPE_ONE = N_("The wizards moved the progress marker past the last space with 1 cohesion token left: they escape "
                 "the Library, and the loyal wizards and the Grimoire win.")

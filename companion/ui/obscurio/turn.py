@@ -122,7 +122,7 @@ class TurnModel(TableModel):
     def _before_the_glass(self) -> bool:
         """A step-4 tap before the glass was turned: say what comes first."""
         if self.table.state.phase == "doors" and self.plugin.gameclock.waiting:
-            self.app.say(self.app.t(N_("Turn the glass first: tap “First card down” once the first card is on the board")))
+            self.app.say(self.app.t(texts.FIRST_CARD_FIRST))
             return True
         return False
 

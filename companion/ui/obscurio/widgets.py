@@ -24,6 +24,25 @@ from companion.ui.obscurio import look
 from companion.ui.widgets import BigButton, Panel
 
 
+def fitted_font(label, largest: float, room: float, height: float | None = None, one_line: bool = False) -> float:
+    """The largest font up to `largest` at which `label`'s longest word (its whole text, `one_line`) fits `room`
+    pixels, and its text wrapped at `room` fits `height` when given; never below 11 sp (it is then still drawn)."""
+    smallest = sp(11)
+    core = CoreLabel(font_size=largest, bold=label.bold, font_name=label.font_name)
+    pieces = [label.text] if one_line else label.text.split()
+    widest = max(core.get_extents(piece)[0] for piece in pieces)
+    size = max(smallest, min(largest, largest * room / max(1, widest)))
+    if height is not None and height > 2:
+        for _ in range(6):  # smaller until the wrapped lines fit the box's height
+            probe = CoreLabel(text=label.text, font_size=size, bold=label.bold, font_name=label.font_name,
+                              text_size=(room, None))
+            probe.refresh()
+            if probe.texture.height <= height or size <= smallest:
+                break
+            size = max(smallest, size * 0.9)
+    return size
+
+
 class ObsoButton(BigButton):
     """A big button that is never disabled for Kivy: dimmed when `enabled` is False, it still takes the tap so that
     its view-model can say why nothing happens (table rule 3: never a silent no)."""
@@ -39,20 +58,8 @@ class ObsoButton(BigButton):
             self.fbind(prop, self._fit_font)
 
     def _fit_font(self, *_):
-        if not self.fit_font or not self.text.strip() or self.width < 2:
-            return
-        core = CoreLabel(font_size=self.fit_font, bold=self.bold, font_name=self.font_name)
-        widest = max(core.get_extents(word)[0] for word in self.text.split())
-        room = self.width - dp(16)
-        size = max(sp(12), min(self.fit_font, self.fit_font * room / max(1, widest)))
-        for _ in range(6):  # and smaller until its wrapped lines fit the button's height
-            probe = CoreLabel(text=self.text, font_size=size, bold=self.bold, font_name=self.font_name,
-                              text_size=(room, None))
-            probe.refresh()
-            if self.height < 2 or probe.texture.height <= self.height - dp(4) or size <= sp(12):
-                break
-            size = max(sp(12), size * 0.9)
-        self.font_size = size
+        if self.fit_font and self.text.strip() and self.width >= 2:
+            self.font_size = fitted_font(self, self.fit_font, self.width - dp(16), self.height - dp(4))
 
     def _fill_rgba(self):
         if not self.enabled:
@@ -321,22 +328,10 @@ class ObsoWrapLabel(Label):
             self.fbind(prop, self._fit)
 
     def _fit(self, *_):
-        if not self.fit_font or not self.text.strip() or self.width < 2:
-            return
-        core = CoreLabel(font_size=self.fit_font, bold=self.bold, font_name=self.font_name)
-        pieces = [self.text] if self.one_line else self.text.split()
-        widest = max(core.get_extents(piece)[0] for piece in pieces)
-        room = (self.text_size[0] or self.width - dp(12)) - dp(2)
-        size = max(sp(11), min(self.fit_font, self.fit_font * room / max(1, widest)))
-        if self.fit_height and self.height > 2:
-            for _ in range(6):  # smaller until the wrapped lines fit the box's height
-                probe = CoreLabel(text=self.text, font_size=size, bold=self.bold, font_name=self.font_name,
-                                  text_size=(room, None))
-                probe.refresh()
-                if probe.texture.height <= self.height - dp(2) or size <= sp(11):
-                    break
-                size = max(sp(11), size * 0.92)
-        self.font_size = size
+        if self.fit_font and self.text.strip() and self.width >= 2:
+            room = (self.text_size[0] or self.width - dp(12)) - dp(2)
+            height = self.height - dp(2) if self.fit_height else None
+            self.font_size = fitted_font(self, self.fit_font, room, height, one_line=self.one_line)
 
 
 class ObsoTile(BoxLayout):
