@@ -67,7 +67,7 @@ class GameClock:
         """The glass is turned now (Obscurio: the first card is down). IllegalAction when it already runs."""
         wanted = self.wanted()
         if wanted is None:
-            raise IllegalAction.of("No hourglass is running now", "RULING obscurio-hourglass")
+            raise IllegalAction.of("No hourglass is running now")
         if not self.waiting:
             raise IllegalAction.of("The hourglass is already turned")
         self.timers.flip(wanted.name)
@@ -76,7 +76,7 @@ class GameClock:
         """The group is done before the sand is: the glass counts as run out now (and the game moves on)."""
         glass = self.glass()
         if glass is None:
-            raise IllegalAction.of("No hourglass is running now", "RULING obscurio-hourglass")
+            raise IllegalAction.of("No hourglass is running now")
         self.timers.run_out(glass.name)
 
     def undo_index(self) -> int | None:
