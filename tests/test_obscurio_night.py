@@ -1,5 +1,7 @@
 """The traitor's step narrated: the script adapts to the traps and never to who the Traitor is; the narrator speaks
-each line and waits its pause on the session's clock; where espeak-ng exists the lines are really spoken."""
+each line and waits its pause on the session's clock, stops at the Traitor's choice until the Grimoire taps (a
+countdown only when the group set one), can be paused, and picks up where it stood after a restart; where espeak-ng
+exists the lines are really spoken."""
 from __future__ import annotations
 
 import shutil
@@ -9,11 +11,11 @@ from dataclasses import replace
 import pytest
 
 from companion.games.obscurio import Setup, action_from_text, new_game
-from companion.games.obscurio.night import script
+from companion.games.obscurio.night import choice_line, count_needed, script
 from companion.i18n import translations
 from companion.session.narrator import Narrator
 from companion.session.speech import CommandSpeaker, MutedWhen, SilentSpeaker, system_speaker
-from companion.session.timers import FakeClock
+from companion.session.timers import FakeClock, TimerService
 
 FIVE = (("Gala", "grimoire"), ("Bea", "blue"), ("Gus", "green"), ("Rita", "red"), ("Yago", "yellow"))
 
@@ -87,12 +89,89 @@ def test_the_narrator_speaks_each_line_and_waits_its_pause():
     assert speaker.said[-1] == ("Verräter, öffne die Augen.", "de")
     narrator.skip()  # the table is ready sooner
     assert shown[-1] is lines[2]
-    for _ in range(int(sum(line.seconds for line in lines)) + 1):  # a screen polling every second
+    choice = choice_line(lines)
+    for _ in range(600):  # a screen polling every second: ten minutes pass at the Traitor's choice
+        clock.advance(1)
+        narrator.poll()
+    assert narrator.line is lines[choice] and narrator.waiting and not narrator.timed_out
+    narrator.go_on()  # the Grimoire's tap: the card holder is closed
+    for _ in range(30):
         clock.advance(1)
         narrator.poll()
     assert shown[-1] is None and not narrator.running
     assert [t for t, _ in speaker.said][-1] == "Alle: Augen auf."
     assert len(speaker.said) == len(lines)
+
+
+def test_the_traitors_choice_waits_for_the_grimoire_unless_a_countdown_was_set():
+    lines = script(turn("dark_night"))
+    choice = choice_line(lines)
+    assert lines[choice].wait and lines[choice].seconds is None and "up to 2 cards" in lines[choice].text
+    assert [i for i, line in enumerate(lines) if line.wait] == [choice]          # the only line that waits
+    timed = script(turn("dark_night", countdown=45))
+    assert timed[choice].wait and timed[choice].seconds == 45
+    clock = FakeClock()
+    narrator = Narrator(clock, SilentSpeaker())
+    narrator.start(timed, at=choice)
+    clock.advance(44)
+    narrator.poll()
+    assert narrator.remaining() == pytest.approx(1) and not narrator.timed_out
+    clock.advance(1)
+    narrator.poll()
+    assert narrator.timed_out and narrator.line is timed[choice]   # time is up, and it still waits for the tap
+    narrator.go_on()
+    assert narrator.line is timed[choice + 1]
+
+
+def test_the_narration_pauses_and_resumes_saying_the_line_again():
+    clock, speaker = FakeClock(), Recorder()
+    lines = script(turn("dark_night"))
+    narrator = Narrator(clock, speaker)
+    narrator.start(lines)
+    clock.advance(1)
+    assert narrator.pause() and narrator.paused
+    clock.advance(100)
+    narrator.poll()
+    assert narrator.line is lines[0] and narrator.remaining() == pytest.approx(lines[0].seconds - 1)
+    assert narrator.resume() and not narrator.paused
+    assert [t for t, _ in speaker.said] == [lines[0].text, lines[0].text]
+    clock.advance(lines[0].seconds - 1)
+    narrator.poll()
+    assert narrator.line is lines[1]
+    narrator.start(lines, at=choice_line(lines))
+    assert not narrator.pause()   # a line that waits has no sand to stop: it already waits for the tap
+
+
+def test_a_night_picks_up_where_it_stood_after_a_restart():
+    clock = FakeClock()
+    timers = TimerService(clock)
+    stored = []
+    timers.subscribe(stored.append)           # what the table's log keeps
+    lines = script(turn("espionage"))
+    narrator = Narrator(clock, SilentSpeaker(), timers=timers)
+    narrator.start(lines, key="turn 1")
+    narrator.skip(), narrator.skip()
+    clock.advance(2)
+    # killed here, on the third line with some of its pause gone; back 1 s later
+    later = FakeClock(wall=clock.wall() + 1)
+    again = Narrator(later, Recorder(), timers=TimerService.restore(stored, later))
+    assert again.restore(lines, key="turn 1") and again.line is lines[2]
+    assert again.remaining() == pytest.approx(lines[2].seconds - 3)
+    assert again.speaker.said == [(lines[2].text, "en")]    # said again for the table
+    assert not Narrator(later, SilentSpeaker(), timers=TimerService.restore(stored, later)).restore(lines, "turn 2")
+    # at the choice, paused by nobody: it still waits after a restart, however long the app was away
+    narrator.start(lines, key="turn 1", at=choice_line(lines))
+    much_later = FakeClock(wall=clock.wall() + 3600)
+    again = Narrator(much_later, SilentSpeaker(), timers=TimerService.restore(stored, much_later))
+    assert again.restore(lines, key="turn 1") and again.waiting and again.line is lines[choice_line(lines)]
+    # a night that was over is not started again
+    narrator.stop()
+    assert not Narrator(later, SilentSpeaker(), timers=TimerService.restore(stored, later)).restore(lines, "turn 1")
+
+
+def test_the_count_is_asked_only_when_a_traps_limit_needs_it():
+    assert count_needed(turn("dark_magic")) and not count_needed(turn("dark_night"))
+    assert not count_needed(turn("espionage"))
 
 
 def test_without_speech_the_narration_still_runs_on_screen():

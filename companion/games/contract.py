@@ -103,11 +103,19 @@ def outcome_lines(lines: Iterable[tuple[str, int | None]]) -> tuple[OutcomeLine,
 @dataclass(frozen=True)
 class GameTimer:
     """A timer the rules want running: its name ("hourglass"), a full glass in seconds, and a token that changes
-    whenever a fresh glass is due."""
+    whenever a fresh glass is due.
+
+    A glass may belong to a `run` (Obscurio's step 4: one glass per time-track space): `glass` is how many glasses
+    of the run have run out before this one, so the session knows how far the real time has gone whatever the log
+    says (Undo never gives time back). `wait`: a run's first glass is set down and waits until someone turns it
+    (when the book says so), rather than starting by itself."""
 
     name: str
     seconds: float
     token: str
+    run: str = ""
+    glass: int = 0
+    wait: bool = False
 
 
 class Game(ABC):
@@ -277,6 +285,11 @@ class Game(ABC):
     def timer_action(self, state: GameState, name: str) -> Any:
         """The action that records "timer `name` ran out" (the session applies it; the engine judges it)."""
         raise NotImplementedError
+
+    def is_note(self, action: Any) -> bool:
+        """A move that records something that happened at the table without changing the game (Obscurio: a wizard
+        looked at their loyalty card). Undo takes back what people entered and leaves notes in place."""
+        return False
 
     def random_game(self, seed: int, n_players: int) -> tuple[GameSetup, list]:
         """(setup, actions) of a complete random legal game: contract tests and benchmarks."""

@@ -6,6 +6,7 @@
     timers.start("hourglass", 60)
     timers.flip("hourglass")           # an hourglass turned over mid-run: the sand that fell is on top now
     timers.poll()                      # fires "expire" for every timer whose sand ran out (the app calls it on time)
+    timers.set("hourglass", 60, tag="turn 3 step 4")   # set down full, waiting for someone to turn it (flip)
 
 Time left is computed from the clock whenever it is asked for (never counted down by ticks), so the display cannot
 drift from the clock however often it redraws. Every change is a `TimerEvent` stamped with the wall clock; the
@@ -13,10 +14,15 @@ table stores them in its log, and `TimerService.restore(events, clock)` rebuilds
 the right time left (a timer whose sand ran out while the app was closed expires at the next poll).
 
     idle ──start──▶ running ──pause──▶ paused ──resume──▶ running
-                     │  ▲                 │
-                     │  └──────flip───────┘ (both: remaining = duration − remaining)
-                     └──(sand runs out)──▶ expired ──flip / start──▶ running (full again)
+      │              │  ▲                 │
+      set            │  └──────flip───────┘ (both: remaining = duration − remaining)
+      ▼              └──(runs out / run_out)──▶ expired ──flip / start──▶ running (full again)
+     set ──flip──▶ running (full: the glass is turned when the book says so)
     any ──cancel──▶ (gone)
+
+A timer carries a `tag` (what its owner keeps with it: the GameClock the run of glasses it belongs to, the narrator
+the line it times) and `runs`, how many times its sand has run out since it was started or set: both are stored
+with every event, so a restart knows them too.
 """
 from __future__ import annotations
 
@@ -27,8 +33,11 @@ from typing import Callable, Iterable, Protocol
 
 log = logging.getLogger(__name__)
 
-OPS = ("start", "pause", "resume", "flip", "expire", "cancel")
-RUNNING, PAUSED, EXPIRED = "running", "paused", "expired"
+OPS = ("start", "set", "pause", "resume", "flip", "expire", "cancel", "tag")
+RUNNING, PAUSED, EXPIRED, SET = "running", "paused", "expired", "set"
+STATES = (RUNNING, PAUSED, EXPIRED, SET, "cancelled")
+MAX_TAG = 200       # characters of a stored tag
+MAX_RUNS = 100_000  # glasses run out in one run: far beyond any game
 
 
 class Clock(Protocol):
@@ -72,12 +81,19 @@ class TimerEvent:
     op: str            # one of OPS
     duration: float    # seconds of a full glass
     remaining: float   # seconds of sand left right after the change
-    state: str         # running | paused | expired | cancelled
+    state: str         # running | paused | expired | set | cancelled
     at: float          # wall clock of the change
+    tag: str = ""      # the owner's note (a run of glasses, a narrated line); "" for none
+    runs: int = 0      # times the sand ran out since the timer was started or set
 
     def to_json(self) -> dict:
-        return {"timer": self.timer, "op": self.op, "duration": round(self.duration, 3),
-                "remaining": round(self.remaining, 3), "state": self.state, "at": round(self.at, 3)}
+        out = {"timer": self.timer, "op": self.op, "duration": round(self.duration, 3),
+               "remaining": round(self.remaining, 3), "state": self.state, "at": round(self.at, 3)}
+        if self.tag:  # written only when there is one: a plain timer's event reads as it always did
+            out["tag"] = self.tag
+        if self.runs:
+            out["runs"] = self.runs
+        return out
 
     @staticmethod
     def from_json(d: dict) -> "TimerEvent":
@@ -85,9 +101,15 @@ class TimerEvent:
         if not isinstance(d, dict):
             raise ValueError("timer event: expected an object")
         name, op, state = d.get("timer"), d.get("op"), d.get("state")
-        if not isinstance(name, str) or not name or op not in OPS or state not in (RUNNING, PAUSED, EXPIRED,
-                                                                                    "cancelled"):
+        if not isinstance(name, str) or not name or op not in OPS or state not in STATES:
             raise ValueError("timer event: expected a timer name, an op and a state")
+        if set(d) - {"timer", "op", "duration", "remaining", "state", "at", "tag", "runs"}:
+            raise ValueError("timer event: unknown field")
+        tag, runs = d.get("tag", ""), d.get("runs", 0)
+        if not isinstance(tag, str) or len(tag) > MAX_TAG:
+            raise ValueError(f"timer event.tag: expected a text of at most {MAX_TAG} characters")
+        if isinstance(runs, bool) or not isinstance(runs, int) or not 0 <= runs <= MAX_RUNS:
+            raise ValueError("timer event.runs: expected a whole number of glasses")
         numbers = []
         for field in ("duration", "remaining", "at"):
             value = d.get(field)
@@ -95,7 +117,7 @@ class TimerEvent:
                 raise ValueError(f"timer event.{field}: expected a number of seconds")
             numbers.append(float(value))
         duration, remaining, at = numbers
-        return TimerEvent(name, op, duration, min(remaining, duration), state, at)
+        return TimerEvent(name, op, duration, min(remaining, duration), state, at, tag, runs)
 
 
 @dataclass(frozen=True)
@@ -105,10 +127,17 @@ class TimerView:
     duration: float
     remaining: float
     state: str
+    tag: str = ""
+    runs: int = 0
 
     @property
     def running(self) -> bool:
         return self.state == RUNNING
+
+    @property
+    def waiting(self) -> bool:
+        """Set down full, waiting for someone to turn it."""
+        return self.state == SET
 
     @property
     def fraction(self) -> float:
@@ -117,11 +146,13 @@ class TimerView:
 
 
 class _Timer:
-    __slots__ = ("name", "duration", "left", "deadline", "state", "ran_out")
+    __slots__ = ("name", "duration", "left", "deadline", "state", "ran_out", "tag", "runs")
 
-    def __init__(self, name: str, duration: float):
+    def __init__(self, name: str, duration: float, tag: str = "", runs: int = 0):
         self.name = name
         self.duration = duration
+        self.tag = tag
+        self.runs = runs
         self.left = duration          # sand left when not running
         self.deadline: float | None = None  # clock.now() when the sand runs out, while running
         self.state = PAUSED
@@ -144,7 +175,7 @@ class TimerService:
         t = self._timers.get(name)
         if t is None:
             return None
-        return TimerView(t.name, t.duration, t.remaining(self.clock.now()), t.state)
+        return TimerView(t.name, t.duration, t.remaining(self.clock.now()), t.state, t.tag, t.runs)
 
     def remaining(self, name: str) -> float:
         view = self.get(name)
@@ -159,13 +190,26 @@ class TimerService:
         return min(deadlines) if deadlines else None
 
     # -- changing ------------------------------------------------------------------------------------------------
-    def start(self, name: str, duration: float) -> TimerEvent:
-        """A full glass of `duration` seconds, running now (restarts a timer of that name)."""
+    def start(self, name: str, duration: float, *, tag: str = "", runs: int = 0) -> TimerEvent:
+        """A full glass of `duration` seconds, running now (restarts a timer of that name). `runs`: how many glasses
+        of the same run already ran out (a run picked up again)."""
+        t = self._new(name, duration, tag, runs)
+        return self._run(t, t.duration, "start")
+
+    def set(self, name: str, duration: float, *, tag: str = "") -> TimerEvent:
+        """A full glass of `duration` seconds set down, not running: it waits for someone to turn it (`flip`)."""
+        t = self._new(name, duration, tag, 0)
+        t.state = SET
+        return self._emit(t, "set")
+
+    def _new(self, name: str, duration: float, tag: str, runs: int) -> _Timer:
         if isinstance(duration, bool) or not isinstance(duration, (int, float)) or not 0 < duration <= 86_400:
             raise ValueError("a timer lasts more than 0 seconds and at most a day")
-        t = _Timer(name, float(duration))
+        if not isinstance(tag, str) or len(tag) > MAX_TAG:
+            raise ValueError(f"a timer's tag is a text of at most {MAX_TAG} characters")
+        t = _Timer(name, float(duration), tag, runs)
         self._timers[name] = t
-        return self._run(t, t.duration, "start")
+        return t
 
     def pause(self, name: str) -> TimerEvent | None:
         t = self._need(name)
@@ -181,13 +225,20 @@ class TimerService:
             return None
         return self._run(t, t.left, "resume")
 
-    def flip(self, name: str, *, from_expiry: bool = False) -> TimerEvent:
+    def flip(self, name: str, *, from_expiry: bool = False, tag: str | None = None,
+             runs: int | None = None) -> TimerEvent:
         """Turn the glass over: the sand that fell is now on top. An empty glass starts full again.
 
         `from_expiry`: an empty glass turned over the moment it ran out (the app turning it for the group, e.g.
         onto the next time-track space) counts from that moment, not from when the flip got round to it, so a
-        chain of glasses never falls behind the clock."""
+        chain of glasses never falls behind the clock. `tag` / `runs`: what the glass's owner now keeps with it."""
         t = self._need(name)
+        if tag is not None:
+            t.tag = tag
+        if runs is not None:
+            t.runs = runs
+        if t.state == SET:  # the glass is turned for the first time: it runs full
+            return self._run(t, t.duration, "flip")
         now = self.clock.now()
         left = t.duration - t.remaining(now)
         if t.state == PAUSED:
@@ -197,11 +248,29 @@ class TimerService:
             left = t.ran_out + t.duration - now  # below 0 when that glass too ran out meanwhile: it expires at once
         return self._run(t, left, "flip")
 
+    def retag(self, name: str, tag: str, runs: int) -> TimerEvent:
+        """What the owner keeps with the glass changes; the sand does not move."""
+        t = self._need(name)
+        if not isinstance(tag, str) or len(tag) > MAX_TAG:
+            raise ValueError(f"a timer's tag is a text of at most {MAX_TAG} characters")
+        t.tag, t.runs = tag, runs
+        return self._emit(t, "tag")
+
+    def run_out(self, name: str) -> TimerEvent | None:
+        """The sand is declared run out now (the group is done before the glass is): it expires at once, as if it
+        had, and counts as a glass run out. None when it had already run out."""
+        t = self._need(name)
+        if t.state == EXPIRED:
+            return None
+        now = self.clock.now()
+        return self._expire(t, now)
+
     def cancel(self, name: str) -> TimerEvent | None:
         t = self._timers.pop(name, None)
         if t is None:
             return None
-        event = TimerEvent(name, "cancel", t.duration, t.remaining(self.clock.now()), "cancelled", self.clock.wall())
+        event = TimerEvent(name, "cancel", t.duration, t.remaining(self.clock.now()), "cancelled", self.clock.wall(),
+                           t.tag, t.runs)
         self._tell(event)
         return event
 
@@ -210,11 +279,12 @@ class TimerService:
         now = self.clock.now()
         due = sorted((t for t in self._timers.values() if t.state == RUNNING and t.deadline <= now),
                      key=lambda t: t.deadline)
-        events = []
-        for t in due:
-            t.state, t.left, t.ran_out, t.deadline = EXPIRED, 0.0, t.deadline, None
-            events.append(self._emit(t, "expire"))
-        return events
+        return [self._expire(t, t.deadline) for t in due]
+
+    def _expire(self, t: _Timer, at: float) -> TimerEvent:
+        t.state, t.left, t.ran_out, t.deadline = EXPIRED, 0.0, at, None
+        t.runs += 1
+        return self._emit(t, "expire")
 
     # -- listeners -----------------------------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[TimerEvent], None]) -> Callable[[], None]:
@@ -233,15 +303,17 @@ class TimerService:
         for name, event in last.items():
             if event.state == "cancelled":
                 continue
-            t = _Timer(name, event.duration)
+            t = _Timer(name, event.duration, event.tag, event.runs)
             t.state = event.state
             if event.state == RUNNING:
                 away = max(0.0, wall - event.at)  # a clock set backwards must not add sand
                 # In the past when the sand ran out while the app was closed: it expires at the next poll, and a
                 # glass turned over from that moment (flip(from_expiry=True)) counts from when it really ran out.
                 t.deadline = now + event.remaining - away
-            else:
+            else:  # paused, set (full, not turned yet) or expired: no sand moves while nobody turns it
                 t.left = event.remaining
+                if event.state == EXPIRED:
+                    t.ran_out = now - max(0.0, wall - event.at)  # a glass turned from then on counts from then
             service._timers[name] = t
         return service
 
@@ -257,7 +329,8 @@ class TimerService:
         return self._emit(t, op)
 
     def _emit(self, t: _Timer, op: str) -> TimerEvent:
-        event = TimerEvent(t.name, op, t.duration, t.remaining(self.clock.now()), t.state, self.clock.wall())
+        event = TimerEvent(t.name, op, t.duration, t.remaining(self.clock.now()), t.state, self.clock.wall(), t.tag,
+                           t.runs)
         self._tell(event)
         return event
 

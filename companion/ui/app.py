@@ -223,10 +223,16 @@ class CompanionApp(App):
         holder = Turned(area=[0, 0, Window.width, Window.height], angle=angle)
         holder.add_widget(sheet)
         Window.add_widget(holder)
+        Window.bind(size=self._sheet_follows_window)  # a resized desktop window: the sheet keeps covering it
         self._sheet_holder, self.sheet = holder, sheet
+
+    def _sheet_follows_window(self, _window, size) -> None:
+        if self._sheet_holder is not None:
+            self._sheet_holder.area = [0, 0, size[0], size[1]]
 
     def close_sheet(self) -> None:
         holder, self._sheet_holder, self.sheet = self._sheet_holder, None, None
+        Window.unbind(size=self._sheet_follows_window)
         if holder is not None:
             Window.remove_widget(holder)
             kivy_setup.release(holder, collect=False)

@@ -8,10 +8,16 @@ Scenarios (tests/ui/test_obscurio_*.py run them):
            (a tie, then the Traitor found) and the escape; a refused tap, undo/redo; export
   deal     a 5-player table whose loyalty cards the app deals: every wizard looks at their card in private; the
            texts of every screen state are reported
-  hang     a table to step 4, 20 s of sand gone; report, then wait to be killed
-  resume   reopen the unfinished table (the clock's wall time from --wall) and report the hourglass
+  hang     step 4: the glass waits for the first card, runs, runs out; Undo of a chip; then wait to be killed
+  resume   reopen the unfinished table (the clock's wall time from --wall) and report the hourglass and Redo
+  night_hang / night_resume / night_choice / night_over
+           the night killed on its 3rd line, at the Traitor's choice, after it: each time reopened where it stood
+  night_options
+           a countdown set at setup, pause and go on, the masking sound with the sound switch
   accuse   resume a prepared table in the accusation (the test wrote it): votes by touch until the game ends
   small    a 2-player setup (companion chip, rulings, hourglass and time track edited) and a turn
+  tour     every screen at every window size (tests/ui/obscurio_tour.py): labels that do not fit, controls
+           outside the window; screenshots at 1280×800, 1024×768 and 960×600 with --shots
 
 The app's clock is a FakeClock that only this driver moves (`advance`): no test ever sleeps for game time. The
 driver decides what to tap by reading the screen and the table's state (as the group reads the real table), and
@@ -77,7 +83,8 @@ class Finger(Touch):
 
 def main(argv=None) -> int:
     p = argparse.ArgumentParser()
-    p.add_argument("scenario", choices=("play", "deal", "hang", "resume", "accuse", "small"))
+    p.add_argument("scenario", choices=("play", "deal", "hang", "resume", "accuse", "small", "tour", "night_hang",
+                                        "night_resume", "night_choice", "night_over", "night_options"))
     p.add_argument("--data-dir", required=True)
     p.add_argument("--out", required=True)
     p.add_argument("--seed", type=int, default=7)
@@ -85,14 +92,22 @@ def main(argv=None) -> int:
     p.add_argument("--wall", type=float, default=1_800_000_000.0)
     p.add_argument("--shots", default="")
     p.add_argument("--prefix", default="obscurio-")
+    p.add_argument("--sizes", default="", help="tour: the window sizes to check (keys of fit.WINDOW_SIZES); all")
     args = p.parse_args(argv)
 
     from companion.session.store import TableStore
     from companion.session.timers import FakeClock
     from companion.ui.app import CompanionApp
     from tests.ui import obscurio_scenarios as scenarios
+    from tests.ui import obscurio_time, obscurio_tour
 
     store = TableStore(args.data_dir)
+    if args.scenario == "tour":  # the tables the tour opens from Home, written before the app starts
+        import json
+
+        from tests.ui.obscurio_tour import prepare
+
+        Path(args.data_dir, "tour.json").write_text(json.dumps(prepare(store, args.seed)))
     app = CompanionApp(store=store, lang=args.lang, seed=args.seed)
     clock = FakeClock(wall=args.wall)
     app.clock = clock                      # every table's timers run on the driver's clock
@@ -107,7 +122,10 @@ def main(argv=None) -> int:
         finger = Finger(app, clock)
         await finger.frames(3)
         app.plugin_for("obscurio").speaker = speaker
-        result = await getattr(scenarios, args.scenario)(finger, args)
+        module = {"tour": obscurio_tour}.get(args.scenario, scenarios)
+        if hasattr(obscurio_time, args.scenario):
+            module = obscurio_time
+        result = await getattr(module, args.scenario)(finger, args)
         result.update(sounds=[name for name, audible in sounds.requested if audible], said=speaker.said,
                       taps=finger.taps)
         return result

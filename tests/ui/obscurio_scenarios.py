@@ -22,7 +22,7 @@ def _shots(args):
 
 # ----------------------------------------------------------------- building blocks
 
-async def new_table(f, args, n: int = 5, loyalty: str = "table", bag: str = "app", shots=None) -> None:
+async def new_table(f, args, n: int = 5, loyalty: str = "table", bag: str = "app", shots=None) -> list[str]:
     await f.wait_screen("home")
     card = f.by_class("GameCard", game="obscurio")[0]
     await f.tap(card.ids.new_button)
@@ -38,6 +38,40 @@ async def new_table(f, args, n: int = 5, loyalty: str = "table", bag: str = "app
     await f.shot(shots, f"{args.prefix}setup")
     await f.tap(f.by_id("start"))
     await f.frames(3)
+    await f.shot(shots, f"{args.prefix}checklist")
+    return await close_checklist(f)
+
+
+async def close_checklist(f) -> list[str]:
+    """The box's checklist laid over the first screen: read it, then "Everything is set"."""
+    sheet = f.app.sheet
+    if sheet is None or type(sheet).__name__ != "ObsoChecklistSheet":
+        raise Stuck(f"expected the box's checklist, got {sheet!r}")
+    lines = [line["text"] for line in sheet.lines]
+    await f.tap(sheet.ids.checked)
+    await f.frames(2)
+    return lines
+
+
+async def maybe_acknowledge(f) -> dict | None:
+    """The moment over the table, if one came (the Watcher wakes with an Exit), acknowledged."""
+    return await acknowledge(f) if f.app.sheet is not None else None
+
+
+async def acknowledge(f) -> dict:
+    """A moment laid over the table (the traps drawn, the Watcher): what it says, then a tap to go on."""
+    sheet = f.app.sheet
+    if sheet is None:
+        raise Stuck("expected a moment over the table")
+    seen = {"kind": type(sheet).__name__, "title": getattr(sheet, "title", ""), "text": getattr(sheet, "text", ""),
+            "traps": [t["name"] for t in getattr(sheet, "traps", [])]}
+    from kivy.core.window import Window
+
+    await f.tap_at(Window.width / 2, Window.height / 2)
+    await f.frames(2)
+    if f.app.sheet is not None:
+        raise Stuck("the moment did not close on a tap")
+    return seen
 
 
 def state(f):
@@ -48,30 +82,68 @@ def banner(f) -> str:
     return f.app.banner
 
 
-async def through_step_3(f, decoys: int = 0, listen: bool = False, shots=None, args=None) -> dict:
-    """Steps 1 to 3 by touch: the app's draw, the riddle, the night (listened to line by line, or skipped)."""
+async def through_step_3(f, decoys: int = 0, listen: bool = False, shots=None, args=None, turn: bool = True) -> dict:
+    """Steps 1 to 3 by touch: the app's draw (its moment acknowledged), the riddle, the night (listened to line by
+    line, or moved on line by line), the Grimoire's tap at the Traitor's choice (under Dark Magic: the count,
+    hidden); then step 4's first card down turns the glass (unless `turn` is False)."""
+    from companion.games.obscurio.night import choice_line, count_needed, script
+
     seen = {}
     await f.wait_screen(TABLE)
     await f.tap(f.by_id("draw"))
+    if shots is not None:
+        await f.shot(shots, f"{args.prefix}traps-moment")
+    seen["traps_moment"] = await acknowledge(f)
+    if shots is not None:
+        await f.shot(shots, f"{args.prefix}riddle")
     await f.tap(f.by_id("riddle"))
+    seen.update(await night(f, decoys, listen, shots, args))
+    if shots is not None:
+        await f.shot(shots, f"{args.prefix}first-card")
+    if turn:
+        await f.tap(f.by_id("first_card"))
+    return seen
+
+
+async def night(f, decoys: int = 0, listen: bool = False, shots=None, args=None) -> dict:
+    """Step 3 by touch: the lines listened to (the clock moves) or moved on with Next line, the Grimoire's tap at
+    the Traitor's choice (under Dark Magic: the count), the last lines; then step 4's table."""
+    from companion.games.obscurio.night import choice_line, count_needed, script
+
+    seen = {}
     await f.wait_screen(NIGHT)
     model = f.app.plugin.night
-    if listen:
-        from companion.games.obscurio.night import script
-
-        lines = script(state(f))
-        shown = []
-        for i, line in enumerate(lines):
-            shown.append(f.by_id("line").text)
-            if i == 2 and shots is not None:
-                await f.shot(shots, f"{args.prefix}night")
+    lines = script(state(f))
+    choice = choice_line(lines)
+    shown = []
+    for i, line in enumerate(lines[:choice]):
+        shown.append(f.by_id("line").text)
+        if i == 2 and shots is not None:
+            await f.shot(shots, f"{args.prefix}night")
+        if listen:
             await f.advance(line.seconds)
-        seen["night_lines"] = shown
-        seen["night_after"] = f.by_id("line").text
+        else:
+            await f.tap(f.by_id("next_line"))
+    shown.append(f.by_id("line").text)
+    if listen:
+        await f.advance(600)                      # the Traitor takes their time: the night waits
+        seen["after_ten_minutes"] = f.by_id("line").text
+        if shots is not None:
+            await f.shot(shots, f"{args.prefix}night-choice")
+    seen["choice_texts"] = f.texts()
+    if count_needed(state(f)):
+        seen["count_options"] = [b.value for b in f.by_class("ObsoPickButton")]
+        await f.tap(f.one("ObsoPickButton", value=min(decoys, max(seen["count_options"]))))
+        seen["after_count_texts"] = f.texts()
     else:
-        await f.tap(f.by_id("skip"))
-    seen["decoy_options"] = [b.value for b in f.by_class("ObsoDecoyButton")]
-    await f.tap(f.one("ObsoDecoyButton", value=min(decoys, max(seen["decoy_options"]))))
+        await f.tap(f.by_id("close_holder"))
+    for line in lines[choice + 1:]:
+        shown.append(f.by_id("line").text)
+        if listen:
+            await f.advance(line.seconds)
+        else:
+            await f.tap(f.by_id("next_line"))
+    seen["night_lines"] = shown
     await f.wait_screen(TABLE)
     assert model is f.app.plugin.night
     return seen
@@ -118,9 +190,14 @@ async def reveal(f, door: int, shots=None, name: str = "") -> dict:
         raise Stuck(f"expected the Exit reveal, the table is at {state(f)!r}; banner {banner(f)!r}")
     out = {"prompt": f.app.plugin.turn.prompt, "moment_before": f.app.plugin.turn.moment}
     await f.tap(f.one("ObsoDoorHead", door=door))
+    if f.app.sheet is not None and shots is not None:
+        await f.shot(shots, f"{name}-moment")
+    out["moment_over"] = await maybe_acknowledge(f)
+    out["watcher_text"] = f.app.plugin.board.watcher_text         # once awake, large, in the traps panel
+    out["rooms_caption"] = next(t["caption"] for t in f.app.plugin.board.tiles if t["key"] == "rooms")
     out.update(moment=f.app.plugin.turn.moment, headline=f.app.plugin.turn.prompt,
                costs=[line["text"] for line in f.app.plugin.turn.result_lines])
-    if name and f.app.sm.current == TABLE:
+    if name and not name.endswith("watcher") and f.app.sm.current == TABLE:
         await f.shot(shots, name)
     return out
 
@@ -149,7 +226,7 @@ async def play(f, args) -> dict:
     """A whole 5-player game with real loyalty cards (Eli is the Traitor), the app drawing the traps."""
     shots = _shots(args)
     out: dict = {"turns": []}
-    await new_table(f, args, shots=shots)
+    out["checklist"] = await new_table(f, args, shots=shots)
     app = f.app
     out["table_id"] = app.table.id
     out.update(await through_step_3(f, decoys=2, listen=True, shots=shots, args=args))
@@ -173,6 +250,7 @@ async def play(f, args) -> dict:
     if len(s.track) > 1:
         await f.advance(15)
         out["time_at_15s"] = f.by_id("time").text
+        out["numbers"] = numbers_both_sides(f)
         await f.shot(shots, f"{args.prefix}table-step4")
         await f.advance(45)
         out["flip"] = {"space": state(f).space, "time": f.by_id("time").text, "log": app.plugin.board.log[0]["text"]}
@@ -201,7 +279,7 @@ async def play(f, args) -> dict:
         right, wrong = split(s.chips, wrong_budget(s))
         ex, _ = await choose_doors(f, right, wrong)
         await finish_doors(f)
-        out["turns"].append(await reveal(f, ex))
+        out["turns"].append(await reveal(f, ex, shots, f"{args.prefix}watcher"))
         if state(f).phase == "end":
             await next_turn(f)
         if len(out["turns"]) > 12:
@@ -221,7 +299,7 @@ async def play(f, args) -> dict:
             raise Stuck("the game does not end")
     await f.wait_screen(END)
     end = app.plugin.end
-    out["end"] = {"headline": end.headline, "why": end.why, "prompt": end.prompt,
+    out["end"] = {"headline": end.headline, "why": end.why, "prompt": end.prompt, "secrets": end.secret_text,
                   "players": [p["text"] for p in end.player_lines]}
     await f.tap(f.by_id("export"))
     out["export_text"] = end.export_text
@@ -254,21 +332,37 @@ async def accusation_tie_then_traitor(f, args, shots) -> dict:
     """Round 1: the hourglass runs out, a tied vote (Bea and Cruz), both Loyal. Round 2: Eli is found."""
     out = {}
     await f.wait_screen(ACCUSE)
+    model = f.app.plugin.accuse
+    # First what the turn cost, before anyone argues: the glass waits for the group.
+    out["result_view"] = model.view
+    out["result_lines"] = [line["text"] for line in model.result_lines]
+    await f.shot(shots, f"{args.prefix}accusation-result")
+    await f.advance(30)
+    out["phase_while_reading"] = state(f).phase
+    await f.tap(f.by_id("turn_glass"))
     out["talk_time"] = f.by_id("time").text
-    out["talk_prompt"] = f.app.plugin.accuse.prompt
+    out["talk_prompt"] = model.prompt
+    out["talk_cards"] = [line["text"] for line in model.card_lines]
+    await f.shot(shots, f"{args.prefix}accusation-talk")
     await f.advance(state(f).setup.rules.hourglass)
     out["after_sand"] = state(f).phase
     votes = {"blue": "green", "green": "blue", "red": "blue", "yellow": "green"}
     for voter, target in votes.items():
         await f.tap(f.one("ObsoVoteCell", voter=voter, target=target))
     await f.shot(shots, f"{args.prefix}accusation")
+    from tests.ui.fit import control_places, moved
+
+    places = control_places(f.screen())
     await f.tap(f.by_id("count"))
     out["accused"] = list(state(f).accused)
     out["loyalty_prompt"] = f.app.plugin.accuse.prompt
     await f.tap(f.one("ObsoCardButton", value=""))
-    out["round2_result"] = f.app.plugin.accuse.result
+    out["round2_result"] = model.headline
+    out["round2_lines"] = [line["text"] for line in model.result_lines]
     out["box_after_round1"] = state(f).box
+    await f.tap(f.by_id("turn_glass"))
     await f.tap(f.by_id("vote_now"))
+    out["votes_moved"] = moved(places, control_places(f.screen()))
     for voter in ("blue", "green", "red"):
         await f.tap(f.one("ObsoVoteCell", voter=voter, target=TRAITOR))
     await f.tap(f.one("ObsoVoteCell", voter=TRAITOR, target="blue"))
@@ -276,7 +370,34 @@ async def accusation_tie_then_traitor(f, args, shots) -> dict:
     await f.tap(f.one("ObsoCardButton", value=TRAITOR))
     await f.wait_screen(TABLE)
     out["found"] = [line["text"] for line in f.app.plugin.turn.result_lines]
+    # Undo now would take back a Traitor the whole table has seen: it asks first, and says so.
+    await f.tap(f.by_id("undo"))
+    sheet = f.app.sheet
+    out["undo_warning"] = {"question": sheet.question, "detail": sheet.detail} if sheet is not None else None
+    await f.tap(sheet.ids.no)
+    out["exposed_after_cancel"] = state(f).exposed
     return out
+
+
+def numbers_both_sides(f) -> dict:
+    """The numbers the group argues over: what the far long side reads (the band turned half a turn) and what the
+    near side reads (the tiles of the right column), with the size of each number."""
+    from kivy.uix.label import Label
+
+    band = f.by_id("far_band")
+    turned = next(w for w in band.walk(restrict=True) if type(w).__name__ == "Turned")
+    near = f.by_id("near_tiles")
+
+    def tiles(root):
+        out = {}
+        for tile in [w for w in root.walk(restrict=True) if type(w).__name__ == "ObsoTile"]:
+            value = tile.ids.get("value") or next(w for w in tile.children if isinstance(w, Label))
+            out[tile.key] = [tile.value, round(value.font_size)]
+        return out
+
+    chips = [w for w in band.walk(restrict=True) if type(w).__name__ == "ChipRow"][0]
+    return {"far_angle": turned.angle, "far": tiles(band), "near": tiles(near),
+            "far_cards": [c["text"] for c in chips.data], "near_cards": [c["text"] for c in f.by_id("near_cards").data]}
 
 
 async def deal(f, args) -> dict:
@@ -311,11 +432,21 @@ async def deal(f, args) -> dict:
     await f.tap(f.by_id("finish"))
     await f.wait_screen(TABLE)
     out["table_texts"] = f.texts()
-    await f.tap(f.by_id("loyalty"))                # a wizard forgot: the same private screen from the table
+    await f.tap(f.by_id("loyalty"))                # a wizard forgot: a deliberate request, from the table
     await f.wait_screen(PRIVATE)
     out["again_texts"] = f.texts()
+    await f.shot(shots, f"{args.prefix}loyalty-request")
+    await f.tap(f.one("ObsoWizardButton", value="green"))
+    out["request_texts"] = f.texts()
+    await f.shot(shots, f"{args.prefix}loyalty-only-one-looks")
+    touch = await f.press(f.by_id("card"))
+    out["looked_holding"] = f.texts()
+    await f.lift(touch)
+    await f.tap(f.by_id("pass_on"))
     await f.tap(f.by_id("finish"))
     await f.wait_screen(TABLE)
+    out["log_after_look"] = [line["text"] for line in f.app.plugin.board.log]
+    out["undo_after_look"] = f.by_id("undo").text
     out.update(await real_bag_and_locked_doors(f, args, shots))
     out["step4_texts"] = f.texts()
     return out
@@ -328,6 +459,7 @@ async def real_bag_and_locked_doors(f, args, shots) -> dict:
     for trap in ("plus2", "locked_doors"):
         await f.tap(f.one("ObsoTrapButton", value=trap))
     out["drawn_2"] = turn.drawn_text
+    out["prompt_after_plus2"] = turn.prompt
     await f.tap(f.one("ObsoTrapButton", value="dark_night"))
     await f.tap(f.by_id("take_out"))                       # not that one: take it out again
     await f.tap(f.one("ObsoTrapButton", value="great_room"))
@@ -338,11 +470,13 @@ async def real_bag_and_locked_doors(f, args, shots) -> dict:
     await f.tap(f.by_id("confirm_draw"))
     out["traps"] = list(state(f).traps)
     out["trap_rows"] = [row["name"] for row in f.app.plugin.board.traps]
+    out["riddle_detail"] = turn.detail
     await f.tap(f.by_id("riddle"))
-    await f.wait_screen(NIGHT)
-    await f.tap(f.by_id("skip"))
-    await f.tap(f.one("ObsoDecoyButton", value=0))
-    await f.wait_screen(TABLE)
+    await night(f)
+    out["before_glass"] = f.texts()
+    await place(f, "blue", 1)                               # the glass is not turned yet: says what comes first
+    out["chip_before_glass"] = banner(f)
+    await f.tap(f.by_id("first_card"))
     out["heads"] = [(h["text"], h["look"]) for h in turn.door_heads]
     await place(f, "blue", 2)                               # door 2 is still locked: refused, says why
     out["locked_refusal"] = banner(f)
@@ -362,33 +496,6 @@ async def real_bag_and_locked_doors(f, args, shots) -> dict:
     return out
 
 
-async def hang(f, args) -> dict:
-    """A table at step 4 with 20 s of sand gone; then wait to be killed."""
-    await new_table(f, args)
-    await through_step_3(f)
-    await place(f, "blue", 3)
-    await f.advance(20)
-    return {"table_id": f.app.table.id, "time": f.by_id("time").text,
-            "remaining": f.app.table.timers.remaining("hourglass"), "wall": f.clock.wall(), "hang": True}
-
-
-async def resume(f, args) -> dict:
-    """Reopen the unfinished table from Home by touch; the hourglass shows the time the sand really has left."""
-    await f.wait_screen("home")
-    rows = [r for r in f.by_class("TableItem") if r.resume]
-    await f.tap(_open_button(rows[0]))
-    await f.wait_screen(TABLE)
-    out = {"table_id": f.app.table.id, "time": f.by_id("time").text, "phase": state(f).phase,
-           "remaining": f.app.table.timers.remaining("hourglass"), "door": state(f).door_of("blue")}
-    left = out["remaining"]
-    await f.advance(left - 0.5)
-    out["space_before"] = state(f).space
-    await f.advance(0.5)
-    out["space_after"] = state(f).space
-    out["time_after"] = f.by_id("time").text
-    return out
-
-
 async def accuse(f, args) -> dict:
     """A prepared table in the accusation (4 normal tokens gone, 5 dark left): by touch, a tie (both Loyal), a
     round where everyone abstains, a Loyal wizard accused alone — the cohesion runs out: who was the Traitor?"""
@@ -398,6 +505,8 @@ async def accuse(f, args) -> dict:
     await f.tap(_open_button(rows[0]))
     await f.wait_screen(ACCUSE)
     model = f.app.plugin.accuse
+    out["result"] = {"view": model.view, "lines": [line["text"] for line in model.result_lines]}
+    await f.tap(f.by_id("vote_now")) if model.view == "ObsoTalkView" else await f.tap(f.by_id("turn_glass"))
     out["round1"] = {"prompt": model.prompt, "time": f.by_id("time").text, "view": model.view}
     await f.tap(f.by_id("vote_now"))
     await f.tap(f.by_id("count"))                       # nobody has voted yet: says who is missing
@@ -412,13 +521,16 @@ async def accuse(f, args) -> dict:
     out["loyalty_prompt"] = model.prompt
     out["card_options"] = [b.text for b in f.by_class("ObsoCardButton")]
     await f.tap(f.one("ObsoCardButton", value=""))
-    out["round2"] = {"result": model.result, "box": state(f).box, "dark": state(f).dark,
-                     "cohesion_text": f.app.plugin.board.cohesion_text, "round": state(f).accusation}
+    out["round2"] = {"result": model.headline, "box": state(f).box, "dark": state(f).dark,
+                     "cohesion": next(t["value"] for t in f.app.plugin.board.tiles if t["key"] == "cohesion"),
+                     "round": state(f).accusation, "lines": [line["text"] for line in model.result_lines]}
+    await f.tap(f.by_id("turn_glass"))
     await f.advance(state(f).setup.rules.hourglass)
     for voter in ("blue", "green", "red", "yellow"):
         await f.tap(f.one("ObsoVoteCell", voter=voter, target="-"))
     await f.tap(f.by_id("count"))
-    out["round3"] = {"result": model.result, "box": state(f).box, "round": state(f).accusation}
+    out["round3"] = {"result": model.headline, "box": state(f).box, "round": state(f).accusation}
+    await f.tap(f.by_id("turn_glass"))
     await f.tap(f.by_id("vote_now"))
     for voter, target in {"blue": "red", "green": "red", "red": "blue", "yellow": "red"}.items():
         await f.tap(f.one("ObsoVoteCell", voter=voter, target=target))
@@ -466,18 +578,35 @@ async def small(f, args) -> dict:
         raise Stuck(f"no rulings list: {out}")
     rows = [w for w in popup.walk(restrict=True) if type(w).__name__ == "RulingRow"]
     out["rulings"] = [r.title for r in rows]
+    out["ruling_summaries"] = [getattr(r, "summary", "") for r in rows]
     await f.shot(_shots(args), f"{args.prefix}rulings")
     popup.dismiss(animation=False)
     await f.frames(3)
     await f.shot(_shots(args), f"{args.prefix}setup-2p")
+    out["loyalty_lit"] = [f.by_id("loyalty_table").lit, f.by_id("loyalty_app").lit]
+    await f.tap(f.by_id("loyalty_table"))
+    out["real_cards_refused"] = banner(f)
     await f.tap(f.by_id("start"))
     await f.wait_screen(TABLE)
+    out["checklist"] = await close_checklist(f)
+    # The menu switched to German from within: its own buttons follow at once ("Regeln", not "Rulings").
+    await f.tap(f.by_id("menu"))
+    await f.frames(2)
+    await f.tap(next(w for w in f.app.sheet.walk(restrict=True) if getattr(w, "code", "") == "de"))
+    await f.frames(2)
+    out["menu_de"] = [e["text"] for e in f.app.sheet.extras]
+    await f.tap(next(w for w in f.app.sheet.walk(restrict=True) if getattr(w, "code", "") == "en"))
+    await f.frames(2)
+    f.app.close_sheet()
+    await f.frames(2)
     s = state(f)
     out["setup"] = s.setup.to_json()
     await f.tap(f.by_id("draw"))
+    await acknowledge(f)
     await f.tap(f.by_id("riddle"))
     out["after_riddle"] = [f.app.sm.current, state(f).phase]
-    out["rows"] = [r["name"] for r in f.app.plugin.turn.chip_rows]
+    out["rows"] = [(r["name"], r["where"]) for r in f.app.plugin.turn.chip_rows]
+    await f.tap(f.by_id("first_card"))
     await place(f, "blue", 1)
     await place(f, "pink", 2)
     out["time"] = f.by_id("time").text

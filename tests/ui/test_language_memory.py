@@ -40,7 +40,7 @@ def test_the_menu_follows_a_language_switch_made_in_it(runs):
     german = first["after"]
     assert german == [first["expected"][msgid] for msgid in first["before"]]
     assert all(text != english for text, english in zip(german, first["before"]))
-    assert first["obscurio_after"] == [first["expected"]["Rulings"]] and first["expected"]["Rulings"] != "Rulings"
+    assert first["obscurio_after"][0] == first["expected"]["Rulings"] and first["expected"]["Rulings"] != "Rulings"
     assert first["sound_after_mute"] is False
 
 

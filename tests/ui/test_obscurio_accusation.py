@@ -1,7 +1,8 @@
-"""The accusation screen by touch, on a table left in the Accusation Phase (a real tables file): the minute of
-talk, every wizard's vote (taken back, changed), a tie accusing both, their Loyal cards costing 2 tokens each to the
-box, a round where everyone abstains (nothing lost), a Loyal wizard accused alone with the last tokens — the Traitor
-wins, and the group taps who it was."""
+"""The accusation screen by touch, on a table left in the Accusation Phase (a real tables file): what the turn
+cost first (the glass waits), the minute of talk, every wizard's vote (taken back, changed), a tie accusing both,
+their Loyal cards costing 2 tokens each to the box (the next round's result counts them), a round where everyone
+abstains (nothing lost), a Loyal wizard accused alone with the last tokens — the Traitor wins, and the group taps
+who it was."""
 from __future__ import annotations
 
 import pytest
@@ -36,6 +37,8 @@ def test_votes_ties_repeats_and_the_end(tmp_path):
     data.mkdir()
     table_id = table_in_accusation(data)
     r = run_driver("accuse", "--data-dir", str(data), out=tmp_path / "result.json")
+    exit_costs = ["Bea: −1", "Cruz: −1", "Dani: −1", "Eli: −1"]
+    assert r["result"] == {"view": "ObsoAccuseResultView", "lines": exit_costs + ["Cohesion tokens lost this turn: 4"]}
     assert r["round1"]["view"] == "ObsoTalkView" and r["round1"]["time"] == "1:00"
     assert r["incomplete"] == "Still to vote or abstain: Bea, Cruz, Dani, Eli"
     assert r["count_text_taken_back"] == "Count the votes (3 of 4)"
@@ -43,7 +46,10 @@ def test_votes_ties_repeats_and_the_end(tmp_path):
     assert r["loyalty_prompt"] == "Accused: Bea, Cruz. Show your loyalty cards: who showed the Traitor card?"
     assert r["card_options"] == ["Bea: Traitor", "Cruz: Traitor", "Nobody: every card shown is Loyal"]
     assert r["round2"] == {"result": "Accused: Bea: Loyal, −2 to the box; Cruz: Loyal, −2 to the box", "box": 4,
-                           "dark": 1, "cohesion_text": "Cohesion: 0 + 1 dark", "round": 2}
+                           "dark": 1, "cohesion": "0 + 1", "round": 2,
+                           "lines": exit_costs + ["Bea: accused, Loyal: −2 to the box",
+                                                  "Cruz: accused, Loyal: −2 to the box",
+                                                  "Cohesion tokens lost this turn: 8"]}
     assert r["round3"] == {"result": "Everyone abstained: nobody is accused", "box": 4, "round": 3}
     assert r["unmask"]["headline"] == "The Traitor wins!"
     assert r["unmask"]["prompt"] == "Everyone, turn your loyalty card over: who was the Traitor?"

@@ -1,8 +1,8 @@
 """Obscurio (Libellud): the pure rules engine. See docs/obscurio-engine.md for the contract."""
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obscurio.actions import (
-    Action, Chip, Decoys, Done, Draw, EndTurn, Exit, Loyalty, Open, Riddle, Sand, Unmask, Votes, action_from_json,
-    action_from_text,
+    Action, Chip, Decoys, Done, Draw, EndTurn, Exit, Look, Loyalty, Open, Riddle, Sand, Unmask, Votes,
+    action_from_json, action_from_text,
 )
 from companion.games.obscurio.describe import describe, status
 from companion.games.obscurio.rules import Rules
@@ -11,8 +11,8 @@ from companion.games.obscurio.state import Resolution, State, Timer, new_game
 
 __all__ = [
     "IllegalAction", "InvalidInput",
-    "Action", "Chip", "Decoys", "Done", "Draw", "EndTurn", "Exit", "Loyalty", "Open", "Riddle", "Sand", "Unmask",
-    "Votes", "action_from_json", "action_from_text",
+    "Action", "Chip", "Decoys", "Done", "Draw", "EndTurn", "Exit", "Look", "Loyalty", "Open", "Riddle", "Sand",
+    "Unmask", "Votes", "action_from_json", "action_from_text",
     "describe", "status", "Rules", "Setup", "Resolution", "State", "Timer", "new_game", "players", "random_game",
 ]
 

@@ -36,8 +36,9 @@ class Riddle:
 
 @dataclass(frozen=True)
 class Decoys:
-    """Step 3 is over: the Traitor picked `cards` decoys (0-2, 0-4 under Dark Magic)."""
-    cards: int
+    """Step 3 is over: the Grimoire closed the card holder. `cards`: how many decoys the Traitor picked (0-2, 0-4
+    under Dark Magic), when the Grimoire told the app (in secret: only a trap's limit needs it); None when not."""
+    cards: int | None
     TYPE = "decoys"
 
 
@@ -98,6 +99,14 @@ class Loyalty:
 
 
 @dataclass(frozen=True)
+class Look:
+    """A note, not a move: with loyalty cards dealt by the app, the wizard with `chip` looked at their card again
+    (the look is recorded, so a peek at someone else's card shows in the move log). It changes nothing."""
+    chip: str
+    TYPE = "look"
+
+
+@dataclass(frozen=True)
 class EndTurn:
     """Step 5: cards discarded, traps back in the bag, chips back to the centre; the next turn starts."""
     TYPE = "end"
@@ -110,14 +119,14 @@ class Unmask:
     TYPE = "traitor"
 
 
-ACTION_TYPES = (Draw, Riddle, Decoys, Chip, Open, Sand, Done, Exit, Votes, Loyalty, EndTurn, Unmask)
+ACTION_TYPES = (Draw, Riddle, Decoys, Chip, Open, Sand, Done, Exit, Votes, Loyalty, EndTurn, Unmask, Look)
 BY_TYPE = {cls.TYPE: cls for cls in ACTION_TYPES}
-Action = Draw | Riddle | Decoys | Chip | Open | Sand | Done | Exit | Votes | Loyalty | EndTurn | Unmask
+Action = Draw | Riddle | Decoys | Chip | Open | Sand | Done | Exit | Votes | Loyalty | EndTurn | Unmask | Look
 _FIELDS = {
     Draw: ("traps",), Riddle: (), Decoys: ("cards",), Chip: ("chip", "door"), Open: (), Sand: (), Done: (),
-    Exit: ("door",), Votes: ("votes",), Loyalty: ("traitor",), EndTurn: (), Unmask: ("traitor",),
+    Exit: ("door",), Votes: ("votes",), Loyalty: ("traitor",), EndTurn: (), Unmask: ("traitor",), Look: ("chip",),
 }
-OFF, ABSTAIN, NOBODY = "off", "-", "none"  # text words for "no door", "no vote", "none of the accused"
+OFF, ABSTAIN, NOBODY = "off", "-", "none"  # text words for "no door", "no vote" / "not told", "none of the accused"
 
 
 # ----------------------------------------------------------------- checking field values
@@ -164,7 +173,7 @@ def _check(cls, values: dict, t: str) -> dict:
         if name == "traps":
             out[name] = _traps(where, value)
         elif name == "cards":
-            out[name] = int_in(where, value, 0, CARD_HOLDER)
+            out[name] = None if value is None else int_in(where, value, 0, CARD_HOLDER)
         elif name == "chip":
             out[name] = _character(where, value)
         elif name == "door":
@@ -214,9 +223,11 @@ def action_to_text(action) -> str:
     if isinstance(action, Draw):
         parts.extend(action.traps)
     elif isinstance(action, Decoys):
-        parts.append(str(action.cards))
+        parts.append(ABSTAIN if action.cards is None else str(action.cards))
     elif isinstance(action, Chip):
         parts += [action.chip, OFF if action.door is None else str(action.door)]
+    elif isinstance(action, Look):
+        parts.append(action.chip)
     elif isinstance(action, Exit):
         parts.append(str(action.door))
     elif isinstance(action, Votes):
@@ -229,9 +240,9 @@ def action_to_text(action) -> str:
 
 
 _USAGE = {
-    Draw: "draw TRAP…", Riddle: "riddle", Decoys: "decoys N", Chip: "chip CHARACTER DOOR|off", Open: "open",
+    Draw: "draw TRAP…", Riddle: "riddle", Decoys: "decoys N|-", Chip: "chip CHARACTER DOOR|off", Open: "open",
     Sand: "sand", Done: "done", Exit: "exit DOOR", Votes: "votes VOTER:ACCUSED|-…", Loyalty: "loyalty CHARACTER|none",
-    EndTurn: "end", Unmask: "traitor CHARACTER",
+    EndTurn: "end", Unmask: "traitor CHARACTER", Look: "look CHARACTER",
 }
 
 
@@ -260,7 +271,8 @@ def action_from_text(s) -> Action:
     raw = {}
     for name, word in zip(fields, args):
         if name in ("door", "cards"):
-            raw[name] = None if (cls is Chip and word == OFF) else _number(f"{t}.{name}", word)
+            raw[name] = None if ((cls is Chip and word == OFF) or (cls is Decoys and word == ABSTAIN)) \
+                else _number(f"{t}.{name}", word)
         elif name == "traitor" and cls is Loyalty and word == NOBODY:
             raw[name] = None
         else:

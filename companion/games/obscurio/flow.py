@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from companion.games.errors import IllegalAction
 from companion.games.obscurio import accusation, doors, ending, turn
+from companion.games.obscurio import words
 from companion.games.obscurio.actions import (
-    Chip, Decoys, Done, Draw, EndTurn, Exit, Loyalty, Open, Riddle, Sand, Unmask, Votes,
+    Chip, Decoys, Done, Draw, EndTurn, Exit, Look, Loyalty, Open, Riddle, Sand, Unmask, Votes,
 )
 
 
@@ -15,6 +16,15 @@ def _sand(s, a: Sand):
     if s.phase == "discussion":
         return accusation.sand_in_discussion(s, a)
     raise IllegalAction.of("No hourglass is running now", "RULING obscurio-hourglass")
+
+
+def _look(s, a: Look):
+    """A note: a wizard looked at the loyalty card the app dealt them. Nothing in the game changes."""
+    if s.setup.loyalty != "app":
+        raise IllegalAction.of("The app did not deal the loyalty cards: look at your own card", "Setup")
+    if a.chip not in s.setup.wizards:
+        raise IllegalAction.of("Nobody at this table plays the {chip} chip", "Setup", chip=words.chip(a.chip))
+    return s
 
 
 def _not_over(handler):
@@ -28,8 +38,12 @@ def _not_over(handler):
 HANDLERS = {cls: _not_over(fn) for cls, fn in {
     Draw: turn.draw, Riddle: turn.riddle, Decoys: turn.decoys, Chip: doors.chip, Open: doors.open_door,
     Sand: _sand, Done: doors.done, Exit: doors.reveal_exit, Votes: accusation.votes, Loyalty: accusation.loyalty,
-    EndTurn: turn.end_turn, Unmask: ending.unmask,
+    EndTurn: turn.end_turn, Unmask: ending.unmask, Look: _look,
 }.items()}
+
+
+# legal_types / legal_actions list the game's moves. Two things are accepted besides, and never listed: a Look (a
+# note, in any phase until the end, with app-dealt loyalty) and Decoys(None) (step 3 over, the count not told).
 
 
 def legal_types(s) -> set[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from companion.games.contract import Game, GameTimer
 from companion.games.obscurio import vocabulary
-from companion.games.obscurio.actions import Sand, action_from_json, action_from_text
+from companion.games.obscurio.actions import Look, Sand, action_from_json, action_from_text
 from companion.games.obscurio.constants import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.obscurio.describe import describe, status
 from companion.games.obscurio.rules import RULES_VERSION, Rules
@@ -67,11 +67,24 @@ class Obscurio(Game):
     # -- timers: the hourglass and the accusation minute (RULING obscurio-hourglass, obscurio-time-track) ----------
     def timer(self, state: State):
         wanted = state.timer
-        # One glass on the table: the hourglass times step 4 and, turned again, the accusation's minute.
-        return None if wanted is None else GameTimer("hourglass", wanted.seconds, f"{wanted.kind}: {wanted.flip}")
+        if wanted is None:
+            return None
+        # One glass on the table: the hourglass times step 4 and, turned again, the accusation's minute. Step 4's
+        # glasses are one run, a glass per time-track space; it waits for the first card to be laid ("Tan pronto
+        # como se coloca la primera carta en el tablero, el Grimorio gira el reloj de arena"). The accusation's
+        # glass waits until the group has seen the turn's result ("Gira el reloj de arena").
+        if wanted.kind == "hourglass":
+            run, glass = f"turn {state.turn} step 4", state.space
+        else:
+            run, glass = f"turn {state.turn} accusation {state.accusation}", 0
+        return GameTimer("hourglass", wanted.seconds, f"{wanted.kind}: {wanted.flip}", run=run, glass=glass,
+                         wait=True)
 
     def timer_action(self, state: State, name: str):
         return Sand()
+
+    def is_note(self, action) -> bool:
+        return isinstance(action, Look)
 
     def random_game(self, seed: int, n_players: int):
         from companion.games.obscurio.randplay import random_game

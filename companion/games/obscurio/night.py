@@ -9,7 +9,10 @@ obscurio-accusation: they still take part in step 3).
     script(state) -> tuple[Line, ...]     # () when there is no step 3 (2-3 players)
 
 Each line is an English template (a msgid of the `rules` catalogue) with its params and the seconds to wait after
-it; the session's narrator speaks or shows each one in turn (companion/session/narrator.py).
+it; the session's narrator speaks or shows each one in turn (companion/session/narrator.py). The Traitor chooses at
+their own pace: that line `wait`s for the Grimoire's tap (the card holder closed), with a countdown only when the
+group set one at setup (`Setup.countdown`). The Grimoire tells the app how many cards the Traitor picked only when a
+trap's limit needs checking (`count_needed`: Dark Magic's 4), and then while the wizards' eyes are closed.
 """
 from __future__ import annotations
 
@@ -18,15 +21,13 @@ from typing import Mapping
 
 from companion.games.errors import N_
 
-PICK_SECONDS = 20  # the Traitor's choice, counted on fingers, and the Grimoire swapping the cards in
-
-
 @dataclass(frozen=True)
 class Line:
     template: str
     params: Mapping[str, object] = field(default_factory=dict)
-    seconds: float = 3.0
+    seconds: float | None = 3.0  # the pause after it; on a waiting line the countdown (None: none)
     chime: bool = False          # a soft chime with it: the moments everyone must notice (eyes closed / open)
+    wait: bool = False           # the narration stops here until the Grimoire taps (the Traitor's choice)
 
     @property
     def text(self) -> str:
@@ -46,13 +47,25 @@ def script(state) -> tuple[Line, ...]:
         lines.append(Line(N_("Espionage: Grimoire, show the Traitor the Exit card."), seconds=6))
     lines += [
         Line(N_("Grimoire, open the card holder and show it to the Traitor."), seconds=3),
-        Line(N_("Traitor, you may choose up to {n} cards: show each number with your fingers, or nod to choose "
-                "none."), {"n": n}, seconds=PICK_SECONDS if n <= 2 else PICK_SECONDS + 10),
         Line(N_("Grimoire, lay each chosen card face down on the Exit card and draw a new card into its place."),
-             seconds=8),
+             seconds=5),
+        Line(N_("Traitor, you may choose up to {n} cards: show each number with your fingers, or nod to choose "
+                "none."), {"n": n}, seconds=state.setup.countdown or None, wait=True),
         Line(N_("Grimoire, close the card holder."), seconds=2),
     ]
     if not state.exposed:
         lines += [Line(N_("Traitor, close your eyes."), seconds=3),
                   Line(N_("Everyone, open your eyes."), seconds=3, chime=True)]
     return tuple(lines)
+
+
+def count_needed(state) -> bool:
+    """Does the app need to know how many cards the Traitor picked? Only when a trap changes the limit to check
+    (Dark Magic: up to 4); the Grimoire then enters it hidden. Otherwise nobody is asked: only the Grimoire and the
+    Traitor know it."""
+    return "dark_magic" in state.effects
+
+
+def choice_line(lines) -> int | None:
+    """Where the Traitor's choice is in a script (the line that waits), or None."""
+    return next((i for i, line in enumerate(lines) if line.wait), None)

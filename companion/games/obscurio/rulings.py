@@ -13,10 +13,12 @@ from companion.games.rulings import Ruling
 
 RULINGS = (
     Ruling("obscurio-hourglass", "Hourglass",
-           "The hourglass runs 60 seconds, in step 4 and in the accusation's discussion.", "hourglass"),
+           "One hourglass times step 4 (turned when the first card is down) and the accusation's discussion; "
+           "the box's glass runs 60 seconds, and a group with another sets its own.", "hourglass"),
     Ruling("obscurio-time-track", "Time track",
-           "Time track: 3 spaces, +0, +1, +2. The hourglass moves one space each time it runs out; the space where "
-           "step 4 ends adds that many traps next turn; running out on the last space is \"Stop!\".", "time_track"),
+           "The printed track is not in our rulebook: unless the group sets its own, 3 spaces, +0, +1, +2. The "
+           "hourglass moves one space each time it runs out; the space where step 4 ends adds that many traps next "
+           "turn; running out on the last space is \"Stop!\".", "time_track"),
     Ruling("obscurio-cohesion", "Cohesion tokens",
            "Cohesion tokens by players incl. the Grimoire: 2: 12, 3: 9, 4: 14, 5: 18, 6: 22, 7: 26, 8: 30. Dark area: "
            "5 with 2-5 players, 7 with 6-8. Type the numbers printed in your box.", "cohesion"),

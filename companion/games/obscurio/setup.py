@@ -21,7 +21,8 @@ from companion.games.obscurio.rules import Rules
 BAGS = ("app", "physical")      # "app": the engine draws with Random(seed); "physical": the group names the tokens
 LOYALTY = ("table", "app")      # "table": real loyalty cards, the app never knows; "app": dealt secretly by the app
 MAX_SEED = 2**63 - 1
-_FIELDS = ("players", "companion", "difficulty", "cohesion", "dark", "bag", "loyalty", "seed", "rules")
+COUNTDOWN = (10, 600)  # seconds the Traitor's choice may be given in the night (0: the night waits for the Grimoire)
+_FIELDS = ("players", "companion", "difficulty", "cohesion", "dark", "bag", "loyalty", "seed", "rules", "countdown")
 
 
 def deal_traitor(seed: int, wizards: tuple[str, ...]) -> str:
@@ -40,6 +41,9 @@ class Setup:
     loyalty: str = "table"
     seed: int = 0
     rules: Rules = field(default_factory=Rules)
+    # The night (step 3): 0, the narration waits at the Traitor's choice until the Grimoire taps; else a countdown
+    # of that many seconds, set at setup. A table preference, not a rule: the game is the same either way.
+    countdown: int = 0
 
     def __post_init__(self):
         if not isinstance(self.rules, Rules):
@@ -88,6 +92,10 @@ class Setup:
         if self.loyalty == "app" and n < TRAITOR_FROM:
             raise InvalidInput("loyalty: there are no loyalty cards with 2 or 3 players")
         int_in("seed", self.seed, 0, MAX_SEED)
+        if self.countdown != 0:
+            int_in("countdown", self.countdown, *COUNTDOWN)
+        elif not is_int(self.countdown):
+            raise InvalidInput("countdown: expected 0 or a whole number of seconds")
         if not self.rules.bag_for(self.has_traitor):
             raise InvalidInput("rules.traps: the bag is empty for this game")
 
@@ -134,7 +142,7 @@ class Setup:
     # ----------------------------------------------------------------- JSON
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "players": [{"name": name, "character": role} for name, role in self.players],
             "companion": self.companion,
             "difficulty": self.difficulty,
@@ -145,6 +153,9 @@ class Setup:
             "seed": self.seed,
             "rules": self.rules.to_json(),
         }
+        if self.countdown:  # only when set: a table without one reads exactly as before
+            out["countdown"] = self.countdown
+        return out
 
     @staticmethod
     def from_json(d) -> "Setup":
@@ -180,4 +191,5 @@ class Setup:
             loyalty=d.get("loyalty", "table"),
             seed=d.get("seed", 0),
             rules=Rules.from_json(d.get("rules")),
+            countdown=d.get("countdown", 0),
         )

@@ -81,7 +81,7 @@ def decoys(s, a: Decoys):
         raise IllegalAction.of("There is no Traitor with 2 or 3 players", "RULING obscurio-2-3-players")
     if s.phase != "traitor":
         raise IllegalAction.of("The Traitor picks cards in step 3, after the Grimoire's riddle", STEP3)
-    if a.cards > s.max_decoys:
+    if a.cards is not None and a.cards > s.max_decoys:
         if s.max_decoys < 4:
             raise IllegalAction.of("The Traitor may pick at most {n} cards (4 only under Dark Magic)", STEP3,
                                    n=s.max_decoys)

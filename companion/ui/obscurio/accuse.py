@@ -1,5 +1,6 @@
-"""The Accusation Phase: the minute of talk (the hourglass), every wizard's vote or abstention, the result, the
-accused showing their loyalty cards, and again until the Traitor is found or the cohesion runs out.
+"""The Accusation Phase: first what the turn cost (the group sees who lost tokens before it argues), then the glass
+turned for the minute of talk with the tokens on each character card in sight, every wizard's vote or abstention,
+the accused showing their loyalty cards, and again until the Traitor is found or the cohesion runs out.
 
 `AccuseModel` is the view-model (one method per tap); `ObsoAccuseScreen` is layout only (accuse.kv). Nobody votes
 for the Grimoire: only wizards are offered. With app-dealt loyalty the engine reveals the cards itself.
@@ -9,15 +10,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_
-from companion.games.obscurio.actions import Loyalty, Sand, Votes
+from companion.games.obscurio.actions import Loyalty, Votes
 from companion.ui.obscurio import look, texts
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
 from companion.ui.obscurio.model import TableModel
-from companion.ui.obscurio.turn import play
+from companion.ui.obscurio.turn import play, result_head, result_rows
 
 ABSTAIN = "-"
 VIEWS = {"discussion": "ObsoTalkView", "vote": "ObsoVoteView", "loyalty": "ObsoShowCardsView"}
@@ -26,8 +28,18 @@ VIEWS = {"discussion": "ObsoTalkView", "vote": "ObsoVoteView", "loyalty": "ObsoS
 class AccuseModel(TableModel):
     view = StringProperty("")
     prompt = StringProperty("")
-    result = StringProperty("")        # the last round's result, as the table saw it
+    moment = StringProperty("")
+    moment_rgba = ListProperty(list(look.STOP))
+    headline = StringProperty("")
+    result_lines = ListProperty()
+    cost_chips = ListProperty()
+    other_lines = ListProperty()
+    turn_text = StringProperty("")
+    card_lines = ListProperty()        # the tokens on each character card, for the talk
+    card_cols = NumericProperty(1)
     vote_rows = ListProperty()
+    row_height = NumericProperty(dp(60))
+    prompt_shown = BooleanProperty(True)
     count_enabled = BooleanProperty(False)
     count_text = StringProperty("")
     card_options = ListProperty()
@@ -40,9 +52,16 @@ class AccuseModel(TableModel):
         self._votes = {}
 
     # -- taps ----------------------------------------------------------------------------------------------------
+    def turn_glass(self) -> None:
+        """The group has seen the result: the glass is turned for the minute of talk."""
+        if self.app.try_move(self.plugin.gameclock.turn):
+            self.plugin.sound("flip")
+        self.plugin.board.redraw_sand()
+        self.refresh()
+
     def vote_now(self) -> None:
-        """The group is ready before the sand has run out: the talk is over."""
-        play(self, Sand())
+        """The group is ready before the sand has run out: the talk is over (the glass counts as run out)."""
+        self.app.try_move(self.plugin.gameclock.run_out)
 
     def tap_vote(self, voter: str, target: str) -> None:
         state = self.table.state
@@ -78,14 +97,18 @@ class AccuseModel(TableModel):
         if not self.view:
             return
         setup = state.setup
-        # The last round's result, until this round's cards are shown (in "loyalty" they are not yet).
-        self.result = texts.accusation_result(state, t) if state.accusation > 1 and state.phase != "loyalty" else ""
+        if state.phase == "discussion" and self.plugin.gameclock is not None and self.plugin.gameclock.waiting:
+            self._result(state, t)
+            return
+        self.prompt_shown = True
         if state.phase == "discussion":
             first = state.accusation == 1
             self.prompt = (t(N_("The normal area is empty: who is the Traitor? Talk until the sand runs out."))
                            if first else t(N_("The Traitor was not found: talk again until the sand runs out.")))
+            self._cards(state, t)
         elif state.phase == "vote":
             self.prompt = t(N_("On the count of three, every wizard points at a wizard or at nobody. Tap each vote."))
+            self.fit_rows()
             self._vote_rows(state, t)
         else:
             names = ", ".join(setup.name_of(c) for c in state.accused)
@@ -98,6 +121,46 @@ class AccuseModel(TableModel):
                             "rgba": list(look.QUIET), "ink": list(look.WHITE)})
             self.card_options = options
 
+    def _result(self, state, t) -> None:
+        """Before the talk: what the turn cost (the Exit, the Dangerous Room, the accusations so far)."""
+        self.view = "ObsoAccuseResultView"
+        if state.accusation == 1:
+            self.moment, self.headline = result_head(state, t)
+            self.moment_rgba = list(look.GOLD if state.last and state.last.advanced else look.STOP)
+            self.prompt = t(N_("The normal area is empty: the Accusation Phase begins."))
+            self.turn_text = t(N_("Turn the glass: one minute to find the Traitor"))
+        else:
+            self.moment = t(N_("The Traitor was not found"))
+            self.moment_rgba = list(look.STOP)
+            self.headline = texts.accusation_result(state, t)
+            self.prompt = t(N_("Another round of the Accusation Phase."))
+            self.turn_text = t(N_("Turn the glass again: one more minute"))
+        self.result_lines, self.cost_chips, self.other_lines = result_rows(self.plugin.moves.this_turn(), state, t)
+
+    def _cards(self, state, t) -> None:
+        setup = state.setup
+        self.card_lines = [{"text": t(N_("{name}: {n} on their card")).format(name=setup.name_of(c),
+                                                                           n=state.tokens_on(c)),
+                            "mark_rgba": list(look.CHIP[c])} for c in setup.wizards]
+        self.card_cols = 1 if len(setup.wizards) <= 4 else 2
+
+    def fit_rows(self, view_height: float | None = None) -> None:
+        """The vote rows as tall as the view allows, and in the same place every round (the prompt over them keeps
+        one height; on a small screen with many wizards it gives its room to the rows)."""
+        if view_height is not None:
+            self._view_height = view_height
+        height = getattr(self, "_view_height", 0)
+        state = self.table.state if self.table is not None else None
+        if not height or state is None:
+            return
+        rows = len(state.setup.wizards)
+        grid = height - self.plugin.layout.button_h - 3 * dp(8) - (rows - 1) * dp(6) - dp(4)
+        room = (grid - dp(72)) / rows
+        self.prompt_shown = room >= dp(40) or rows <= 4
+        if not self.prompt_shown:
+            room = grid / rows
+        self.row_height = max(dp(34), min(dp(64), room))
+
     def _vote_rows(self, state, t) -> None:
         setup = state.setup
         rows = []
@@ -109,8 +172,8 @@ class AccuseModel(TableModel):
             cells.append({"voter": voter, "target": ABSTAIN, "text": t(N_("nobody")),
                           "picked": self._votes.get(voter) == ABSTAIN, "enabled": True,
                           "chip_rgba": list(look.QUIET), "chip_ink": list(look.WHITE)})
-            rows.append({"voter": voter, "name": setup.name_of(voter), "chip_rgba": list(look.CHIP[voter]),
-                         "chip_ink": list(look.INK[voter]), "cells": cells})
+            rows.append({"voter": voter, "name": setup.name_of(voter), "tokens": str(state.tokens_on(voter)),
+                         "chip_rgba": list(look.CHIP[voter]), "chip_ink": list(look.INK[voter]), "cells": cells})
         self.vote_rows = rows
         done = len(self._votes)
         self.count_enabled = done == len(setup.wizards)

@@ -28,6 +28,7 @@ class EndModel(TableModel):
     prompt = StringProperty("")
     unmask_options = ListProperty()
     player_lines = ListProperty()
+    secret_text = StringProperty("")   # the Traitor's card counts the Grimoire entered in secret, shown now
     export_text = StringProperty("")
     read_only = BooleanProperty(False)  # opened from Home's finished games: only to be looked at (no Undo)
 
@@ -70,6 +71,7 @@ class EndModel(TableModel):
             if state.traitor else ""
         self.unmask_options = []
         self.player_lines = [self._line(p, state, t) for p in state.outcome().players]
+        self.secret_text = "\n".join(texts.hidden_counts(self.plugin.moves.moves, t))
 
     def _line(self, result, state, t) -> dict:
         role_id, chip = result.extra["role"], result.extra["id"]

@@ -1,14 +1,15 @@
 """The move log of the open table: every effective move with the states around it (its words may need them: which
-space the sand moved to, what the Exit cost), and the moves undone, so that Redo can name what it plays again."""
+space the sand moved to, what the Exit cost), in the table's own order — so Undo can name the move it takes back
+(the time's moves and the notes after it stay) and a turn's result can count every token the turn took."""
 from __future__ import annotations
 
+from companion.games.obscurio.actions import EndTurn
 from companion.ui.obscurio import texts
 
 
 class MoveLog:
     def __init__(self):
-        self._done: list[tuple] = []     # (state before, action, state after), oldest first
-        self._undone: list[tuple] = []   # the same, the next Redo last
+        self._done: list[tuple] = []     # (state before, action, state after), oldest first: table.actions' order
         self.state = None                # the table's state as last seen
 
     def start(self, table) -> None:
@@ -19,24 +20,35 @@ class MoveLog:
             after = state.apply(action)
             self._done.append((state, action, after))
             state = after
-        self._undone = []  # a reopened table's redo stack is in its log, but not which move it holds
         self.state = table.state
 
     def follow(self, table, kind: str) -> None:
-        """The table changed (`kind`: action, undo or redo)."""
-        before = self.state
-        if kind == "undo" and self._done:
-            self._undone.append(self._done.pop())
-        elif kind == "redo" and self._undone:
-            self._done.append(self._undone.pop())
-        elif kind in ("action", "redo") and table.actions:
-            self._done.append((before, table.actions[-1], table.state))
-            if kind == "action":
-                self._undone.clear()
+        """The table changed (`kind`: action, undo or redo): keep the same moves as the table, in its order."""
+        actions = table.actions
+        keep = 0
+        while keep < min(len(actions), len(self._done)) and self._done[keep][1] == actions[keep]:
+            keep += 1
+        del self._done[keep:]
+        state = self._done[-1][2] if self._done else table.adapter.new_game(table.setup)
+        for action in actions[keep:]:
+            after = state.apply(action) if action is not actions[-1] else table.state
+            self._done.append((state, action, after))
+            state = after
         self.state = table.state
+
+    @property
+    def moves(self) -> list[tuple]:
+        return list(self._done)
 
     def lines(self, t) -> list[str]:
         return [texts.move(before, action, after, t) for before, action, after in self._done]
 
-    def undone_line(self, t) -> str | None:
-        return texts.move(*self._undone[-1], t) if self._undone else None
+    def this_turn(self) -> list[tuple]:
+        """The moves since the last turn ended (this turn's, the accusation's included)."""
+        for i in range(len(self._done) - 1, -1, -1):
+            if isinstance(self._done[i][1], EndTurn):
+                return self._done[i + 1:]
+        return list(self._done)
+
+    def at(self, index: int) -> tuple:
+        return self._done[index]

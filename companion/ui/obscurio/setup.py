@@ -19,7 +19,7 @@ from companion.games.obscurio.constants import (
     CHARACTERS, DEFAULT_DIFFICULTY, GRIMOIRE, MAX_COHESION, TRAITOR_FROM,
 )
 from companion.games.obscurio.rules import HOURGLASS, MAX_BONUS, MAX_TRACK, Rules
-from companion.games.obscurio.setup import Setup
+from companion.games.obscurio.setup import COUNTDOWN, Setup
 from companion.games.obscurio.vocabulary import (
     CHARACTER, COHESION_DARK_VALUE, COHESION_TABLE_VALUE, COHESION_VALUE, DANGEROUS_ROOM_VALUE, TRAP, WATCHER_ACTS,
     WATCHER_NONE,
@@ -28,6 +28,7 @@ from companion.session.store import StoreError
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
 
 HOURGLASS_STEP = 10   # seconds per tap on the hourglass stepper
+COUNTDOWN_STEP = 15   # seconds per tap on the night's countdown (0: the night waits for the Grimoire's tap)
 BONUS_CYCLE = 5       # a time-track space's bonus goes 0, 1 … 4 and round again
 
 
@@ -63,6 +64,8 @@ class SetupModel(EventDispatcher):
     cohesion = NumericProperty(18)
     dark = NumericProperty(5)
     hourglass = NumericProperty(60)
+    countdown = NumericProperty(0)
+    countdown_text = StringProperty("")
     track = ListProperty()
     bag = StringProperty("app")
     loyalty = StringProperty("table")
@@ -83,6 +86,7 @@ class SetupModel(EventDispatcher):
         self._companion = None
         self._track = list(rules.time_track)
         self.hourglass = rules.hourglass
+        self.countdown = 0
         self.difficulty, self.bag, self.loyalty, self.error = DEFAULT_DIFFICULTY, "app", "table", ""
         self._box_defaults()
         self.refresh()
@@ -112,6 +116,8 @@ class SetupModel(EventDispatcher):
                                     "enabled": c not in used} for c in CHARACTERS] if self.count == 2 else []
         self.track = [{"index": i, "text": f"+{b}"} for i, b in enumerate(self._track)]
         self.loyalty_possible = self.count >= TRAITOR_FROM
+        self.countdown_text = (t(N_("{n} s")).format(n=int(self.countdown)) if self.countdown
+                               else t(N_("off")))
 
     # -- taps ------------------------------------------------------------------------------------------------------
     def set_player_count(self, n: int) -> None:
@@ -119,11 +125,11 @@ class SetupModel(EventDispatcher):
         players = self._players[:n]
         if not any(p["role"] == GRIMOIRE for p in players):
             players[0]["role"] = GRIMOIRE  # the Grimoire's seat was cut off: the first seat takes the book
+        self._companion = None  # from 2 players to more: the companion chip goes back to the box first
         while len(players) < n:
-            used = {p["role"] for p in players} | {self._companion}
+            used = {p["role"] for p in players}
             players.append({"name": "", "role": next(c for c in CHARACTERS if c not in used)})
         self._players = players
-        self._companion = None
         if n == 2:
             used = {p["role"] for p in players}
             self._companion = next(c for c in CHARACTERS if c not in used)
@@ -193,6 +199,22 @@ class SetupModel(EventDispatcher):
                 self.app.say(t(N_("The hourglass runs {low} to {high} seconds")).format(low=low, high=high))
             else:
                 self.hourglass = value
+        elif what == "countdown":
+            if not self.loyalty_possible:
+                self.app.say(t(N_("With 2 or 3 players there is no Traitor and no night")))
+                return
+            low, high = COUNTDOWN
+            value = self.countdown + delta * COUNTDOWN_STEP
+            if value < 0:
+                self.app.say(t(N_("No countdown: the night waits for the Grimoire's tap")))
+                return
+            if value < low:
+                value = 0   # below the shortest countdown: none, the night waits for the Grimoire
+            if value > high:
+                self.app.say(t(N_("The Traitor's countdown runs {low} to {high} seconds")).format(low=low, high=high))
+            else:
+                self.countdown = value
+                self.refresh()
         elif what == "spaces":
             if not 1 <= len(self._track) + delta <= MAX_TRACK:
                 self.app.say(t(N_("The time track has 1 to {n} spaces")).format(n=MAX_TRACK))
@@ -211,7 +233,7 @@ class SetupModel(EventDispatcher):
         self.bag = bag
 
     def set_loyalty(self, loyalty: str) -> None:
-        if loyalty == "app" and not self.loyalty_possible:
+        if not self.loyalty_possible:
             self.app.say(self.app.t(N_("With 2 or 3 players there is no Traitor and no loyalty card")))
             return
         self.loyalty = loyalty
@@ -239,7 +261,8 @@ class SetupModel(EventDispatcher):
         try:
             setup = Setup(players=tuple(players), companion=self._companion,
                           difficulty=self.difficulty.strip() or DEFAULT_DIFFICULTY, cohesion=int(self.cohesion),
-                          dark=int(self.dark), bag=self.bag, loyalty=self.loyalty, seed=seed, rules=self.rules())
+                          dark=int(self.dark), bag=self.bag, loyalty=self.loyalty, seed=seed, rules=self.rules(),
+                          countdown=int(self.countdown) if self.loyalty_possible else 0)
             table = Table.create(self.app.store, "obscurio", setup, title=", ".join(n for n, _ in players),
                                  clock=self.app.clock)
         except (InvalidInput, ValueError, StoreError) as err:
@@ -249,6 +272,7 @@ class SetupModel(EventDispatcher):
         self.app.attach(table)
         if setup.loyalty == "app":
             plugin.open_loyalty_deal()
+        plugin.show_checklist()   # before turn 1: what the box must hold for this table
 
 
 class ObsoSetupScreen(Screen):

@@ -1,13 +1,14 @@
-"""Obscurio in the players' words: step titles, the move log, what an Exit reveal cost, an accusation's result.
+"""Obscurio in the players' words: step titles, the move log, what a turn cost, an accusation's result.
 
 Pure functions of engine states and actions; `t` translates a msgid (the app's `t`). Wizards are named by their
-player name (the chip's colour shows on screen); nothing here ever names a Traitor the table has not seen.
+player name (the chip's colour shows on screen); nothing here ever names a Traitor the table has not seen, and the
+Traitor's card count, when the Grimoire entered it, stays hidden until the game is over.
 """
 from __future__ import annotations
 
 from companion.games.errors import N_
 from companion.games.obscurio.actions import (
-    Chip, Decoys, Done, Draw, EndTurn, Exit, Loyalty, Open, Riddle, Sand, Unmask, Votes,
+    Chip, Decoys, Done, Draw, EndTurn, Exit, Look, Loyalty, Open, Riddle, Sand, Unmask, Votes,
 )
 from companion.games.obscurio.constants import ROOMS
 from companion.games.obscurio.vocabulary import ENDING, TRAP
@@ -19,6 +20,13 @@ STEP_TITLE = {
 }
 SIDE_TITLE = {"wizards": N_("The wizards escape!"), "traitor": N_("The Traitor wins!"),
               "nobody": N_("Lost in the Library: nobody wins")}
+# A step-4 tap before the glass was turned: what comes first.
+FIRST_CARD_FIRST = N_("Turn the glass first: tap “First card down” once the first card is on the board")
+# The escape's sentence with the right number word (the engine's English says "token(s)").
+ESCAPE_ONE = N_("The wizards moved the progress marker past the last space with 1 cohesion token left: they escape "
+                "the Library, and the loyal wizards and the Grimoire win.")
+ESCAPE_MANY = N_("The wizards moved the progress marker past the last space with {left} cohesion tokens left: they "
+                 "escape the Library, and the loyal wizards and the Grimoire win.")
 
 
 def chip_name(setup, chip: str, t) -> str:
@@ -29,6 +37,7 @@ def chip_name(setup, chip: str, t) -> str:
 
 
 def title(state, t) -> str:
+    """The top bar's title: the turn and the step (it wraps onto two lines rather than being cut)."""
     if state.phase in ("discussion", "vote", "loyalty"):
         return t(N_("Turn {turn} · Accusation, round {n}")).format(turn=state.turn, n=state.accusation)
     if state.phase in ("unmask", "over"):
@@ -48,7 +57,12 @@ def move(before, action, after, t) -> str:
     if isinstance(action, Riddle):
         return t(N_("The Grimoire's riddle is ready"))
     if isinstance(action, Decoys):
-        return t(N_("The Traitor picked cards: {n}")).format(n=action.cards)
+        # Only the Grimoire and the Traitor know how many cards the Traitor picked: never on the shared screen.
+        if action.cards is None:
+            return t(N_("The Grimoire closed the card holder"))
+        return t(N_("The Grimoire closed the card holder (the Traitor's cards: entered, hidden until the end)"))
+    if isinstance(action, Look):
+        return t(N_("{name} looked at their loyalty card")).format(name=setup.name_of(action.chip))
     if isinstance(action, Chip):
         who = chip_name(setup, action.chip, t)
         if action.door is None:
@@ -77,6 +91,38 @@ def move(before, action, after, t) -> str:
         return t(N_("Turn {turn} is over")).format(turn=before.turn)
     if isinstance(action, Unmask):
         return t(N_("The Traitor was {name}")).format(name=setup.name_of(action.traitor))
+    return action.to_text()
+
+
+def short_move(before, action, after, t) -> str:
+    """The move in a few words, for Undo and Redo (the log has the whole sentence)."""
+    setup = before.setup
+    if isinstance(action, Chip):
+        return move(before, action, after, t)
+    if isinstance(action, Draw):
+        return t(N_("the traps drawn"))
+    if isinstance(action, Riddle):
+        return t(N_("the riddle is ready"))
+    if isinstance(action, Decoys):
+        return t(N_("the card holder closed"))
+    if isinstance(action, Look):
+        return t(N_("{name} looked")).format(name=setup.name_of(action.chip))
+    if isinstance(action, Open):
+        return t(N_("door {door} revealed")).format(door=after.opened)
+    if isinstance(action, Sand):
+        return t(N_("the sand ran out"))
+    if isinstance(action, Done):
+        return t(N_("all agreed"))
+    if isinstance(action, Exit):
+        return t(N_("the Exit: door {door}")).format(door=action.door)
+    if isinstance(action, Votes):
+        return t(N_("the vote"))
+    if isinstance(action, Loyalty):
+        return t(N_("the cards shown"))
+    if isinstance(action, EndTurn):
+        return t(N_("the next turn"))
+    if isinstance(action, Unmask):
+        return t(N_("the Traitor revealed"))
     return action.to_text()
 
 
@@ -121,9 +167,47 @@ def exit_costs(state, t) -> list[tuple[str | None, str]]:
     return lines
 
 
-def exit_lost(state) -> int:
-    last = state.last
-    return 0 if last is None else sum(n for _, n in last.charged) + last.dangerous
+def accusation_costs(moves, t) -> list[tuple[str | None, str]]:
+    """Every accusation round among `moves` ((before, action, after), this turn's): who was accused and what their
+    card cost, as the table saw it."""
+    lines = []
+    for before, action, after in moves:
+        if isinstance(action, Votes) and not after.accused:
+            lines.append((None, t(N_("Everyone abstained: nobody is accused"))))
+            continue
+        if not _revealed(before, action, after):
+            continue
+        setup = after.setup
+        lost = before.cohesion_left - after.cohesion_left
+        found = after.traitor if after.exposed and not before.exposed else None
+        for chip in after.accused:
+            if chip == found:
+                lines.append((chip, t(N_("{name}: accused, the Traitor!")).format(name=setup.name_of(chip))))
+            else:
+                n = min(2, lost)
+                lost -= n
+                lines.append((chip, t(N_("{name}: accused, Loyal: −{n} to the box")).format(
+                    name=setup.name_of(chip), n=n)))
+    return lines
+
+
+def _revealed(before, action, after) -> bool:
+    """Did this move show the accused's loyalty cards (the real ones tapped in, or the app's own)?"""
+    if isinstance(action, Loyalty):
+        return True
+    return isinstance(action, Votes) and bool(after.accused) and after.setup.loyalty == "app"
+
+
+def turn_lines(moves, state, t) -> list[tuple[str | None, str]]:
+    """This turn's result: what the Exit cost, each accusation round, then the total of every token the turn took
+    (wrong doors, the Dangerous Room, false accusations) and the next turn's extra traps."""
+    lines = exit_costs(state, t) + accusation_costs(moves, t)
+    start = moves[0][0] if moves else state
+    lost = start.cohesion_left - state.cohesion_left
+    lines.append((None, t(N_("Cohesion tokens lost this turn: {n}")).format(n=lost)))
+    if state.next_bonus:
+        lines.append((None, t(N_("Extra trap tokens next turn (time track): {n}")).format(n=state.next_bonus)))
+    return lines
 
 
 def accusation_result(state, t) -> str:
@@ -142,6 +226,22 @@ def accusation_result(state, t) -> str:
     return t(N_("Accused: {list}")).format(list="; ".join(parts))
 
 
+def hidden_counts(moves, t) -> list[str]:
+    """At the end: the Traitor's card counts the Grimoire entered in secret, turn by turn."""
+    out = []
+    for before, action, _ in moves:
+        if isinstance(action, Decoys) and action.cards is not None:
+            msgid = N_("Turn {turn}: the Traitor picked 1 card") if action.cards == 1 \
+                else N_("Turn {turn}: the Traitor picked {n} cards")
+            out.append(t(msgid).format(turn=before.turn, n=action.cards))
+    return out
+
+
 def ending(state, t) -> tuple[str, str]:
     """(headline, why) of a finished game."""
-    return t(SIDE_TITLE[state.side]), t(ENDING[state.side]).format(left=state.cohesion_left)
+    left = state.cohesion_left
+    if state.side == "wizards":
+        why = t(ESCAPE_ONE) if left == 1 else t(ESCAPE_MANY).format(left=left)
+    else:
+        why = t(ENDING[state.side]).format(left=left)
+    return t(SIDE_TITLE[state.side]), why

@@ -1,5 +1,6 @@
-"""The table screen of an Obscurio turn: step 1 (draw the traps), step 2 (the riddle), step 4 (the doors, "Stop!",
-the Exit) and step 5 (what the Exit cost, the next turn). Step 3 is the night screen; the accusation has its own.
+"""The table screen of an Obscurio turn: step 1 (draw the traps; before turn 1, the box's checklist), step 2 (the
+riddle), step 4 (the first card down turns the glass, the doors, "Stop!", the Exit) and step 5 (everything the turn
+cost, the next turn). Step 3 is the night screen; the accusation has its own.
 
 `TurnModel` is the view-model: one method per tap, each turning the tap into an engine action for the table; a
 refusal is said in the banner in the players' language (a dimmed control still takes the tap and says why).
@@ -16,7 +17,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, IllegalAction
 from companion.games.obscurio.actions import Chip, Done, Draw, EndTurn, Exit, Open, Riddle
-from companion.games.obscurio.constants import TRAP_STEP, TRAPS
+from companion.games.obscurio.constants import PLUS2, TRAP_STEP, TRAPS
 from companion.games.obscurio.turn import expected_draws
 from companion.games.obscurio.vocabulary import TRAP, TRAP_EFFECT
 from companion.i18n.messages import translate_error
@@ -28,7 +29,8 @@ from companion.ui.obscurio.model import TableModel
 # the door numbers over the chips become the Exit's buttons, and where the step's buttons were the moment shows.
 VIEWS = {"traps": "ObsoDrawView", "riddle": "ObsoRiddleView", "doors": "ObsoDoorsView", "exit": "ObsoDoorsView",
          "end": "ObsoEndTurnView"}
-COMPACT_FROM = 6   # chips: from 6 wizards on, the rows of the doors grid are lower so that 7 fit
+MAX_ROW = 64   # dp: a row of the doors grid is never taller than this
+MIN_ROW = 32   # dp: nor shorter (7 wizards on an 8" tablet)
 
 
 def play(model, action) -> bool:
@@ -51,9 +53,13 @@ class TurnModel(TableModel):
     done_enabled = BooleanProperty(False)
     locked = BooleanProperty(False)
     open_enabled = BooleanProperty(False)
+    waiting = BooleanProperty(False)      # step 4, the glass set down: "First card down: turn the glass"
     exiting = BooleanProperty(False)      # step 4 is over: the Grimoire taps the Exit's number
-    row_height = NumericProperty(60)
-    result_lines = ListProperty()
+    row_height = NumericProperty(dp(60))
+    prompt_shown = BooleanProperty(True)
+    result_lines = ListProperty()          # every line of the turn's result (what the tests and the log read)
+    cost_chips = ListProperty()            # what each chip cost, as chips of its colour
+    other_lines = ListProperty()           # the box, the accusations, the total, the next turn's traps
 
     def __init__(self, plugin, **kwargs):
         super().__init__(plugin, **kwargs)
@@ -105,16 +111,37 @@ class TurnModel(TableModel):
         play(self, Riddle())
 
     # -- step 4 ----------------------------------------------------------------------------------------------------
+    def first_card(self) -> None:
+        """The first card is on the board: the Grimoire turns the glass (the book: "Tan pronto como se coloca la
+        primera carta en el tablero, el Grimorio gira el reloj de arena")."""
+        if self.app.try_move(self.plugin.gameclock.turn):
+            self.plugin.sound("flip")
+        self.plugin.board.redraw_sand()
+        self.refresh()
+
+    def _before_the_glass(self) -> bool:
+        """A step-4 tap before the glass was turned: say what comes first."""
+        if self.table.state.phase == "doors" and self.plugin.gameclock.waiting:
+            self.app.say(self.app.t(texts.FIRST_CARD_FIRST))
+            return True
+        return False
+
     def tap_cell(self, chip: str, door: int) -> None:
         """A wizard's chip in front of `door`; tapped again there, back to the centre."""
+        if self._before_the_glass():
+            return
         state = self.table.state
         on = state.door_of(chip) if chip in state.setup.chips else None
         play(self, Chip(chip, None if on == door else door))
 
     def open_next(self) -> None:
+        if self._before_the_glass():
+            return
         play(self, Open())
 
     def all_agreed(self) -> None:
+        if self._before_the_glass():
+            return
         state = self.table.state
         waiting = [c for c in state.chips if state.door_of(c) is None]
         if state.phase == "doors" and waiting and not state.locked:
@@ -129,6 +156,23 @@ class TurnModel(TableModel):
         """A door's number: once step 4 is over, the Grimoire reveals that door as the Exit (before, the engine
         says when the Exit is revealed)."""
         play(self, Exit(door))
+
+    def fit_rows(self, view_height: float | None = None) -> None:
+        """Every row of the doors grid in sight, as tall as the view allows (the view's height: its prompt, the
+        grid, the step's buttons); on a small screen with many wizards the prompt gives its room to the rows (the
+        step's button says what to do)."""
+        if view_height is not None:
+            self._view_height = view_height
+        height = getattr(self, "_view_height", 0)
+        rows = getattr(self, "_rows", 0)
+        if not height or not rows:
+            return
+        grid = height - self.plugin.layout.button_h - 3 * dp(6) - (rows - 1) * dp(5) - dp(4)
+        room = (grid - dp(54)) / rows
+        self.prompt_shown = room >= dp(44) or rows <= 5
+        if not self.prompt_shown:
+            room = grid / rows
+        self.row_height = max(dp(MIN_ROW), min(dp(MAX_ROW), room))
 
     # -- step 5 ----------------------------------------------------------------------------------------------------
     def next_turn(self) -> None:
@@ -148,8 +192,14 @@ class TurnModel(TableModel):
     def _traps(self, state, t) -> None:
         self.app_bag = state.setup.bag == "app"
         due = expected_draws(state, tuple(self._drawn))
-        self.prompt = t(N_("Draw {n} trap tokens: 1, plus {bonus} from the time track")).format(
-            n=state.draws_due, bonus=state.draws_due - 1) if state.draws_due > 1 else t(N_("Draw 1 trap token"))
+        plus = 2 * self._drawn.count(PLUS2)
+        if due == 1:
+            self.prompt = t(N_("Draw 1 trap token"))
+        elif plus:
+            self.prompt = t(N_("Draw {n} trap tokens: {base}, plus 2 for each +2")).format(n=due, base=due - plus)
+        else:
+            self.prompt = t(N_("Draw {n} trap tokens: 1, plus {bonus} from the time track")).format(
+                n=due, bonus=due - 1)
         if self.app_bag:
             self.detail = t(N_("The app draws from its own bag; a +2 draws two more at once."))
             self.bag_options = []
@@ -157,29 +207,36 @@ class TurnModel(TableModel):
         self.detail = t(N_("Tap each token drawn from the real bag (a +2 means: draw two more)."))
         bag = state.bag
         self.bag_options = [{
-            "value": trap, "text": t(TRAP[trap]) + (f"  ×{self._drawn.count(trap)}" if trap in self._drawn else ""),
+            # the count only where it can be more than one (a second +2): a long name keeps its button
+            "value": trap, "text": t(TRAP[trap]) + (f" ×{self._drawn.count(trap)}" if self._drawn.count(trap) > 1
+                                                    else ""),
             "enabled": self._drawn.count(trap) < bag.get(trap, 0) and len(self._drawn) < due,
             "rgba": list(look.TRAP_STEP_RGBA[TRAP_STEP[trap]]), "selected": trap in self._drawn,
         } for trap in TRAPS if trap in bag]
-        self.drawn_text = t(N_("Drawn: {k} of {n}")).format(k=len(self._drawn), n=due) + (
-            " — " + texts.trap_names(self._drawn, t) if self._drawn else "")
+        self.drawn_text = t(N_("These are our tokens ({k} of {n})")).format(k=len(self._drawn), n=due)
         self.draw_ready = len(self._drawn) == due
+        self.plugin.board.show_drawn(self._drawn)
 
     def _riddle(self, state, t) -> None:
         self.prompt = t(N_("Grimoire: look at the Exit card, point the Butterflies at the Pages, pass the desk."))
-        brown = [x for x in state.effects if TRAP_STEP[x] == 2]
+        # The +2 did its work in step 1: only the traps that shape the riddle are told here.
+        brown = [x for x in state.effects if TRAP_STEP[x] == 2 and x != PLUS2]
         self.detail = "\n".join(f"{t(TRAP[x])}: {t(TRAP_EFFECT[x])}" for x in sorted(brown, key=TRAPS.index))
 
     def _doors(self, state, t) -> None:
         self.exiting = False
+        self.waiting = bool(self.plugin.gameclock and self.plugin.gameclock.waiting)
         self.locked = state.locked
-        self.prompt = t(N_("Tap your row under the door you choose; tap it again to take the chip back."))
+        if self.waiting:
+            self.prompt = t(N_("Lay the doors. When the first card is down, turn the glass."))
+        else:
+            self.prompt = t(N_("Tap your row under the door you choose; tap it again to take the chip back."))
         self.done_enabled = state.is_legal(Done())
         self.open_enabled = state.locked and state.is_legal(Open())
         self._grid(state, t)
 
     def _exit(self, state, t) -> None:
-        self.exiting = True
+        self.exiting, self.waiting = True, False
         if state.stopped:
             self.moment = t(N_("Stop!"))
             self.detail = t(N_("Chips still in the centre count as wrong doors."))
@@ -191,29 +248,16 @@ class TurnModel(TableModel):
         self._grid(state, t)
 
     def _end(self, state, t) -> None:
-        if state.exit is not None:
-            self.moment = t(N_("The Exit is door {door}")).format(door=state.exit)
-            self.moment_rgba = list(look.GOLD if state.last and state.last.advanced else look.STOP)
-            headline = texts.exit_headline(state, t)
-            self.prompt = headline[:1].upper() + headline[1:]
-        none = [0, 0, 0, 0]
-        lines = [{"text": line, "mark_rgba": list(look.CHIP[chip]) if chip else none}
-                 for chip, line in texts.exit_costs(state, t)]
-        lost = texts.exit_lost(state)
-        lines.append({"text": t(N_("Cohesion tokens lost: {n}")).format(n=lost), "mark_rgba": none})
-        if state.next_bonus:
-            lines.append({"text": t(N_("Extra trap tokens next turn (time track): {n}")).format(n=state.next_bonus),
-                          "mark_rgba": none})
-        result = texts.accusation_result(state, t) if state.accusation else ""
-        if result:
-            lines.append({"text": result, "mark_rgba": list(look.STOP)})
-        self.result_lines = lines
+        self.moment, self.prompt = result_head(state, t)
+        self.moment_rgba = list(look.GOLD if state.last and state.last.advanced else look.STOP)
+        self.result_lines, self.cost_chips, self.other_lines = result_rows(self.plugin.moves.this_turn(), state, t)
         self.detail = t(N_("Step 5: discard the Illusion cards, traps back into the bag, every chip to the centre."))
 
     def _grid(self, state, t) -> None:
         """The doors and, for each wizard, a row of cells, one per door: a tap puts the chip there."""
         setup = state.setup
-        self.row_height = dp(48) if len(state.chips) >= COMPACT_FROM else dp(60)
+        self._rows = len(state.chips) + 1
+        self.fit_rows()
         heads = []
         for d in range(1, state.n_doors + 1):
             kind = "choose" if state.phase == "exit" else "open"
@@ -234,12 +278,55 @@ class TurnModel(TableModel):
             for d in range(1, state.n_doors + 1):
                 move = Chip(chip, None if on == d else d)
                 cells.append({"chip": chip, "door": d, "text": str(d), "placed": on == d,
-                              "enabled": state.phase == "doors" and state.is_legal(move),
+                              "enabled": state.phase == "doors" and not self.waiting and state.is_legal(move),
                               "chip_rgba": list(look.CHIP[chip]), "chip_ink": list(look.INK[chip])})
-            where = t(N_("door {door}")).format(door=on) if on else t(N_("centre"))
-            rows.append({"chip": chip, "name": texts.chip_name(setup, chip, t), "where": where,
+            companion = chip == setup.companion
+            rows.append({"chip": chip, "name": setup.name_of(chip),
+                         "where": t(N_("companion")) if companion else "",
                          "chip_rgba": list(look.CHIP[chip]), "chip_ink": list(look.INK[chip]), "cells": cells})
         self.chip_rows = rows
+
+
+def result_head(state, t) -> tuple[str, str]:
+    """The Exit reveal's moment and headline ("The Exit is door 4", "Someone found it …")."""
+    if state.exit is None and state.last is None:
+        return "", ""
+    door = state.exit if state.exit is not None else state.last.exit
+    headline = texts.exit_headline(state, t)
+    return t(N_("The Exit is door {door}")).format(door=door), headline[:1].upper() + headline[1:]
+
+
+def result_rows(moves, state, t) -> tuple[list[dict], list[dict], list[dict]]:
+    """This turn's result: every line (ObsoLine rows, a chip's colour in front of its line); what each chip cost as
+    chips of its colour (read across the table); and the other lines (the box, the accusations, the total)."""
+    none = [0, 0, 0, 0]
+    costs = {line for chip, line in texts.exit_costs(state, t) if chip}
+    every = [(chip, line) for chip, line in texts.turn_lines(moves, state, t)]
+    lines = [{"text": line, "mark_rgba": list(look.CHIP[chip]) if chip else none} for chip, line in every]
+    chips = [{"text": line, "rgba": list(look.CHIP[chip]), "ink": list(look.INK[chip])}
+             for chip, line in every if chip and line in costs]
+    others = [row for row, (chip, line) in zip(lines, every) if not (chip and line in costs)]
+    return lines, chips, others
+
+
+def checklist(state, t) -> list[dict]:
+    """Before turn 1: what the box holds for this table (the real cards, the gauge, the bag), as a checklist."""
+    setup = state.setup
+    wizards = len(setup.wizards)
+    if not setup.has_traitor:
+        cards = t(N_("No loyalty cards with 2 or 3 players; the card holder only holds the time track."))
+    elif setup.loyalty == "app":
+        cards = t(N_("Loyalty cards: the app dealt them; each wizard has looked at theirs."))
+    else:
+        cards = t(N_("Loyalty cards: 1 Traitor + {loyal} Loyal, shuffled, one to each wizard.")).format(
+            loyal=wizards - 1)
+    lines = [cards,
+             t(N_("Cohesion tokens: {dark} in the dark area, {normal} in the normal area.")).format(
+                 dark=setup.dark, normal=setup.cohesion - setup.dark),
+             t(N_("The progress marker on the first space; every chip in the centre of the board."))]
+    if setup.bag == "physical":
+        lines.append(t(N_("Trap tokens in the bag: {n}.")).format(n=sum(state.bag.values())))
+    return [{"text": line, "mark_rgba": list(look.GOLD)} for line in lines]
 
 
 class ObsoTableScreen(Screen):

@@ -8,18 +8,39 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.graphics import Color, Ellipse, Line, Mesh, Rectangle, RoundedRectangle
 from kivy.lang import Builder
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.ui import widgets as _shared  # noqa: F401  (the shared widget rules first)
 from companion.ui.obscurio import look
 from companion.ui.widgets import BigButton, Panel
+
+
+def fitted_font(label, largest: float, room: float, height: float | None = None, one_line: bool = False) -> float:
+    """The largest font up to `largest` at which `label`'s longest word (its whole text, `one_line`) fits `room`
+    pixels, and its text wrapped at `room` fits `height` when given; never below 11 sp (it is then still drawn)."""
+    smallest = sp(11)
+    core = CoreLabel(font_size=largest, bold=label.bold, font_name=label.font_name)
+    pieces = [label.text] if one_line else label.text.split()
+    widest = max(core.get_extents(piece)[0] for piece in pieces)
+    size = max(smallest, min(largest, largest * room / max(1, widest)))
+    if height is not None and height > 2:
+        for _ in range(6):  # smaller until the wrapped lines fit the box's height
+            probe = CoreLabel(text=label.text, font_size=size, bold=label.bold, font_name=label.font_name,
+                              text_size=(room, None))
+            probe.refresh()
+            if probe.texture.height <= height or size <= smallest:
+                break
+            size = max(smallest, size * 0.9)
+    return size
 
 
 class ObsoButton(BigButton):
@@ -28,10 +49,17 @@ class ObsoButton(BigButton):
 
     enabled = BooleanProperty(True)
     value = ObjectProperty(None, allownone=True)   # the typed option this button hands back on a tap
+    fit_font = NumericProperty(0)   # > 0: the largest font up to this at which the longest word fits the width
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.fbind("enabled", self._redraw_frame)
+        for prop in ("fit_font", "text", "width", "height"):
+            self.fbind(prop, self._fit_font)
+
+    def _fit_font(self, *_):
+        if self.fit_font and self.text.strip() and self.width >= 2:
+            self.font_size = fitted_font(self, self.fit_font, self.width - dp(16), self.height - dp(4))
 
     def _fill_rgba(self):
         if not self.enabled:
@@ -203,6 +231,7 @@ class ObsoTrapRow(Panel):
     effect = StringProperty("")
     trap_rgba = ListProperty([0.5, 0.5, 0.5, 1])
     acting = BooleanProperty(False)   # acts in the step being played
+    one_line = BooleanProperty(False) # many traps on a small screen: the name on one line
 
 
 class ObsoLogLine(BoxLayout):
@@ -253,6 +282,7 @@ class ObsoVoteCell(ObsoButton):
 class ObsoVoteRow(BoxLayout):
     voter = StringProperty("")
     name = StringProperty("")
+    tokens = StringProperty("")   # the tokens on the voter's character card
     chip_rgba = ListProperty([1, 1, 1, 1])
     chip_ink = ListProperty([1, 1, 1, 1])
     cells = ListProperty()
@@ -280,6 +310,60 @@ class ObsoLine(BoxLayout):
     """A line of a list: a text, and a coloured mark (a chip's colour) in front of it when given."""
     text = StringProperty("")
     mark_rgba = ListProperty([0, 0, 0, 0])
+    font_size = NumericProperty(sp(26))
+    one_line = BooleanProperty(False)   # on one line, in a smaller font if it must
+
+
+class ObsoWrapLabel(Label):
+    """Text that wraps at its width and, with `fit_font` set, takes the largest font up to it at which its longest
+    word still fits on a line (a trap's name in a narrow column is never broken in the middle)."""
+
+    fit_font = NumericProperty(0)
+    one_line = BooleanProperty(False)   # the whole text on one line (smaller), rather than wrapped
+    fit_height = BooleanProperty(False) # also small enough that the wrapped text fits the label's height
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for prop in ("fit_font", "text", "width", "height", "text_size", "one_line", "fit_height"):
+            self.fbind(prop, self._fit)
+
+    def _fit(self, *_):
+        if self.fit_font and self.text.strip() and self.width >= 2:
+            room = (self.text_size[0] or self.width - dp(12)) - dp(2)
+            height = self.height - dp(2) if self.fit_height else None
+            self.font_size = fitted_font(self, self.fit_font, room, height, one_line=self.one_line)
+
+
+class ObsoTile(BoxLayout):
+    """A number the group argues over (value) and what it counts (caption); `key` names it."""
+    key = StringProperty("")
+    value = StringProperty("")
+    caption = StringProperty("")
+    value_rgba = ListProperty([1, 1, 1, 1])
+
+
+class ObsoFitLabel(Label):
+    """One line as large as its box allows: `max_font` when it fits, smaller down to `min_font` when the box is
+    narrow (a number in a narrow column), never cut and never broken."""
+
+    max_font = NumericProperty(sp(40))
+    min_font = NumericProperty(sp(18))
+    fitted = NumericProperty(sp(40))
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        for prop in ("text", "max_font", "min_font", "width", "height", "bold"):
+            self.fbind(prop, self._fit)
+        self._fit()
+
+    def _fit(self, *_):
+        if not self.text or self.width < 2:
+            self.fitted = self.max_font
+            return
+        core = CoreLabel(text=self.text, font_size=self.max_font, bold=self.bold, font_name=self.font_name)
+        w, h = core.get_extents(self.text)
+        scale = min(1.0, (self.width - dp(4)) / max(1, w), max(1.0, self.height) / max(1, h))
+        self.fitted = max(self.min_font, self.max_font * scale)
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -1,11 +1,13 @@
 """Write the app's few sounds (small mono WAVs) next to this file: `python companion/ui/sounds/make_sounds.py`.
 
-Made here from sine tones with a soft attack and a bell-like decay, so that the app ships no sound it did not make.
-The files are committed; run this again only to change them.
+Made here from sine tones with a soft attack and a bell-like decay, and one quiet loop of soft noise (the night's
+masking sound), so that the app ships no sound it did not make. The files are committed; run this again only to
+change them (the noise comes from a fixed seed: the same file every time).
 """
 from __future__ import annotations
 
 import math
+import random
 import struct
 import wave
 from pathlib import Path
@@ -31,7 +33,29 @@ SOUNDS = {
     "night": [(0.0, 329.6, 1.2, 0.4), (0.45, 277.2, 1.5, 0.4)],
     # Obscurio: the game is over — a closing cadence, dominant to tonic
     "end": [(0.0, 392.0, 0.7, 0.4), (0.0, 587.3, 0.7, 0.35), (0.45, 261.6, 1.4, 0.45), (0.45, 523.3, 1.4, 0.4)],
+    # Obscurio: the Watcher wakes (the marker reached the last space) — three low, slow steps down, held
+    "watcher": [(0.0, 196.0, 1.0, 0.45), (0.35, 174.6, 1.0, 0.45), (0.7, 146.8, 1.8, 0.5), (0.7, 293.7, 1.8, 0.2)],
 }
+MASK_SECONDS = 6.0   # the night's masking sound: a loop of soft, rain-like noise, played quietly over and over
+
+
+def render_mask(seconds: float = MASK_SECONDS, seed: int = 7) -> bytes:
+    """Soft brown-ish noise with a slow swell, its end faded into its start so that it loops without a click: under
+    it, the rustle of a Traitor pointing at cards goes unheard (the book: any sound would betray them)."""
+    rng = random.Random(seed)
+    fade = int(0.5 * RATE)
+    n = int(seconds * RATE)
+    raw, level = [], 0.0
+    for _ in range(n + fade):
+        level = 0.985 * level + 0.15 * rng.uniform(-1, 1)     # a leaky random walk: the high hiss rolled off
+        raw.append(level)
+    for i in range(fade):                                       # crossfade the tail over the head
+        a = i / fade
+        raw[i] = raw[i] * a + raw[n + i] * (1 - a)
+    samples = [s * (0.75 + 0.25 * math.sin(2 * math.pi * i / n)) for i, s in enumerate(raw[:n])]
+    peak = max(1e-9, max(abs(s) for s in samples))
+    scale = 0.5 * 32767 / peak
+    return b"".join(struct.pack("<h", int(s * scale)) for s in samples)
 
 
 def render(notes) -> bytes:
@@ -52,12 +76,14 @@ def render(notes) -> bytes:
 
 def main() -> int:
     here = Path(__file__).resolve().parent
-    for name, notes in SOUNDS.items():
+    frames = {name: render(notes) for name, notes in SOUNDS.items()}
+    frames["mask"] = render_mask()
+    for name, data in frames.items():
         with wave.open(str(here / f"{name}.wav"), "wb") as w:
             w.setnchannels(1)
             w.setsampwidth(2)
             w.setframerate(RATE)
-            w.writeframes(render(notes))
+            w.writeframes(data)
         print(here / f"{name}.wav")
     return 0
 
