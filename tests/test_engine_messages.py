@@ -174,7 +174,7 @@ def test_goods_missing_and_secured():
 def test_event_cards_are_translated():
     setup = Setup(players=PLAYERS, deck="app", seed=3)
     state = new_game(setup)
-    top = state.legal_actions()[0].card  # the app's deck offers exactly its next card
+    top = state.revealable()[0]
     other = next(c for c in EVENTS if c != top)
     err = refusal(state, RevealEvent(other))
     assert str(err) == f"The app's shuffled deck shows {top} next, not {other}"

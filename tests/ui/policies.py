@@ -13,6 +13,7 @@ import random
 from companion.games.obscurians import randplay
 from companion.games.obscurians.actions import AssignWilds, Choose, Donate, EndTurn, Flip, Relocate, Roll, Steal, Swap
 from companion.games.obscurians.constants import FACE_DOWN, FACES, N_DICE, WILD_KINDS
+from companion.games.obscurians.legal import can
 
 SEAT_FIELD = {Steal: "victim", Donate: "to", Swap: "other", Relocate: "target"}
 
@@ -47,7 +48,7 @@ def plausible_policy(state, rng: random.Random, memory: dict):
             return EndTurn()
         kind = rng.choice([k for k, c in counts.items() if max(c) == best])
         return Choose(kind, 0 if kind == "relocate" else state.wilds_available())
-    kinds = [k for k in state.pending if state._can(k)]
+    kinds = [k for k in state.pending if can(state, k)]
     if not kinds:
         return EndTurn()
     action = randplay._EXECUTE[rng.choice(kinds)](state, rng)

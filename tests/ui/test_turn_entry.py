@@ -153,7 +153,7 @@ def rolled(faces, event="double_steal", n=4, deck="physical"):
 
 
 def test_the_roll_is_tapped_in_as_counts_one_tap_per_face_shown():
-    state, vm = new_game(setup_of(4)).apply(new_game(setup_of(4)).legal_actions()[0]), TurnEntry()
+    state, vm = new_game(setup_of(4)).apply(RevealEvent(new_game(setup_of(4)).revealable()[0])), TurnEntry()
     assert vm.choose(state, FaceCount("steal", 3)) == ()
     assert vm.choose(state, FaceCount("wild", 1)) == ()
     with pytest.raises(Refusal, match="more than 5 dice: 1 still"):
@@ -174,7 +174,7 @@ def test_the_choice_of_action_keeps_five_rows_in_the_same_places():
 
 
 def test_chip_missions_stay_in_place_once_used():
-    state = new_game(setup_of(4)).apply(new_game(setup_of(4)).legal_actions()[0])
+    state = new_game(setup_of(4)).apply(RevealEvent(new_game(setup_of(4)).revealable()[0]))
     vm = TurnEntry()
     vm.tap_player(state, 1)
     state = play(state, vm.choose(state, ChipMission("give")))
@@ -189,7 +189,7 @@ def test_chip_missions_stay_in_place_once_used():
 
 
 def test_a_chip_dragged_onto_a_player_is_placed_on_them():
-    state, vm = new_game(setup_of(4)).apply(new_game(setup_of(4)).legal_actions()[0]), TurnEntry()
+    state, vm = new_game(setup_of(4)).apply(RevealEvent(new_game(setup_of(4)).revealable()[0])), TurnEntry()
     chips = next(s for s in vm.view(state, lambda m: m)["sections"] if s["kind"] == "chips")
     assert all(o["drag"] and o["enabled"] for o in chips["items"])  # every chip in hand can be carried
     assert vm.drop(state, ChipMission("take"), PickSeat(2)) == (PlaceChip("yellow", "take"),)

@@ -1,7 +1,40 @@
-"""Small value objects shared by the engine and the scorer."""
+"""Small value objects and words shared by the engine's modules and the scorer; imports nothing from the package.
+
+The state (state.py), its moves (flow.py), what is legal (legal.py) and its JSON (persist.py) all build on these.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+PHASES = ("reveal", "turn", "missions", "over")
+TRADE_BAN_SECURES = 4  # RULING obscurians-actions: 4 Secure executions (8 locks) make a trade ban
+BONUS_WILDS = 2
+ALL = "all"  # `chosen` under All Actions Mandatory: every die's action is carried out
+
+
+# Goods are small {good: count} dicts without zeros, never changed once a State holds them: these make new ones.
+
+def added(goods: dict, good: str, n: int = 1) -> dict:
+    new = dict(goods)
+    new[good] = new.get(good, 0) + n
+    return new
+
+
+def removed(goods: dict, good: str) -> dict:
+    new = dict(goods)
+    n = new[good] - 1
+    if n:
+        new[good] = n
+    else:
+        del new[good]
+    return new
+
+
+def merged(a: dict, b: dict) -> dict:
+    new = dict(a)
+    for g, n in b.items():
+        new[g] = new.get(g, 0) + n
+    return new
 
 
 @dataclass(frozen=True)

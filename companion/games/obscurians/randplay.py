@@ -15,6 +15,7 @@ from companion.games.obscurians.actions import (
 from companion.games.obscurians.constants import (
     ACTION_KINDS, BASE_COLOURS, COLOURS, FACE_DOWN, FACES, N_DICE, WILD_KINDS,
 )
+from companion.games.obscurians.legal import can, others_open
 from companion.games.obscurians.setup import Setup, deal_missions
 from companion.games.obscurians.state import TRADE_BAN_SECURES, State, new_game
 
@@ -55,7 +56,7 @@ def random_action(state: State, rng: random.Random):
     """One random legal action for `state` (which must not be over)."""
     phase = state.phase
     if phase == "reveal":
-        return RevealEvent(rng.choice(state._revealable()))
+        return RevealEvent(rng.choice(state.revealable()))
     if phase == "missions":
         return RevealMissions(deal_missions(rng, state.n_players))
     me = state.active
@@ -86,7 +87,7 @@ def random_action(state: State, rng: random.Random):
         top = 0 if kind == "relocate" else state.wilds_available()
         low = 0 if state.dice.count(kind) else 1
         return Choose(kind, rng.randint(low, top))
-    kinds = [k for k in state.pending if state._can(k)]
+    kinds = [k for k in state.pending if can(state, k)]
     if not kinds:
         return EndTurn()
     return _EXECUTE[rng.choice(kinds)](state, rng)
@@ -108,17 +109,17 @@ def _pick_good(goods: dict, rng: random.Random) -> str:
 
 
 def _steal(state: State, rng: random.Random) -> Steal:
-    victim = rng.choice([i for i in state._others_open() if state.goods[i]])
+    victim = rng.choice([i for i in others_open(state) if state.goods[i]])
     return Steal(state.colour(victim), _pick_good(state.goods[victim], rng))
 
 
 def _donate(state: State, rng: random.Random) -> Donate:
-    to = rng.choice(state._others_open())
+    to = rng.choice(others_open(state))
     return Donate(state.colour(to), _pick_good(state.goods[state.active], rng))
 
 
 def _swap(state: State, rng: random.Random) -> Swap:
-    other = rng.choice([i for i in state._others_open() if state.goods[i]])
+    other = rng.choice([i for i in others_open(state) if state.goods[i]])
     return Swap(state.colour(other), _pick_good(state.goods[state.active], rng),
                 _pick_good(state.goods[other], rng))
 
@@ -132,7 +133,7 @@ def _secure(state: State, rng: random.Random) -> Secure:
 
 
 def _relocate(state: State, rng: random.Random) -> Relocate:
-    others = state._others_open()
+    others = others_open(state)
     source = rng.choice([i for i in others if state.goods[i]])
     target = rng.choice([i for i in others if i != source])
     return Relocate(state.colour(source), state.colour(target), _pick_good(state.goods[source], rng))

@@ -402,7 +402,7 @@ class TurnEntry(Reasons):
         for kind in ACTION_KINDS:
             for w in range(cols):
                 ok = (kind, w) in legal
-                n = state._count(kind, w) if (w == 0 or kind != "relocate") else 0
+                n = state.executions(kind, w) if (w == 0 or kind != "relocate") else 0
                 if w == 0:
                     text = t(FACE[kind]) + (f" × {n}" if ok else "")
                 elif kind == "relocate":
