@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import resource
 import shutil
 import subprocess
 import sys
@@ -119,7 +120,9 @@ def main(argv: list[str] | None = None) -> int:
         score = caught / (caught + len(lived)) if caught + len(lived) else 0.0
         print(f"{package:<18}{len(names):>8}{caught:>8}{len(lived):>7}{score:>8.0%}"
               + (f"   ({unrun} not run: see {LOG.relative_to(ROOT)})" if unrun else ""))
-    print(f"\n{len(chosen)} mutants in {time.monotonic() - started:.0f} s (preparing {prepared:.0f} s)")
+    cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
+    print(f"\n{len(chosen)} mutants in {time.monotonic() - started:.0f} s (preparing {prepared:.0f} s); "
+          f"{cpu.ru_utime + cpu.ru_stime:.0f} s of CPU (mutmut and its tests; on a busy machine the wall time is longer)")
     if lived_names:
         print("\nLived (`.venv/bin/mutmut show NAME` prints the change):")
         for name, state in lived_names:
