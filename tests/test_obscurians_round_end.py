@@ -1,9 +1,14 @@
 """What the table is left with when a round ends, when the sandstorm ends the game, and when the end is typed in
 by hand (END.json): positions read whole, as a resumed table or the end screen would show them."""
+import pytest
+
+from companion.games.errors import InvalidInput
 from companion.games.obscurians.actions import (
     Choose, EndTurn, PlaceChip, Relocate, RevealEvent, RevealMissions, Reroll, Roll, Secure,
 )
+from companion.games.obscurians.setup import mission_refusals
 from companion.games.obscurians.state import new_game
+from companion.i18n.messages import translate_error
 from companion.session import games
 from test_obscurians_engine import edit, finish_turn, illegal, setup
 
@@ -141,3 +146,38 @@ def test_a_lose_player_who_entered_only_zeros_holds_no_coloured_goods():
     assert lines(out, 3)[0] == ("Lose: 75 − 20 (no coloured goods)", 55)
     keep = OBSCURIANS.score_file(end_json(Ana={"green": 0}), OBSCURIANS.default_rules())
     assert lines(keep, 0)[0] == ("Keep: 0 green goods × 7", 0)
+
+
+def test_a_field_written_colour_is_refused_with_the_spelling_the_file_wants():
+    data = end_json()
+    data["players"][0]["colour"] = data["players"][0].pop("color")
+    with pytest.raises(InvalidInput) as err:
+        OBSCURIANS.score_file(data, OBSCURIANS.default_rules())
+    assert str(err.value).startswith('players[0].colour: unknown field (write "color"); expected one of ')
+    data["players"][0]["color"] = data["players"][0].pop("colour")
+    data["players"][0]["colr"] = "green"
+    with pytest.raises(InvalidInput) as err:
+        OBSCURIANS.score_file(data, OBSCURIANS.default_rules())
+    assert str(err.value).startswith("players[0].colr: unknown field; expected one of ")  # no hint for other typos
+
+
+def test_the_score_table_leaves_a_blank_line_after_each_players_total():
+    text = OBSCURIANS.score_text(end_json(), OBSCURIANS.default_rules()).splitlines()
+    totals = [i for i, line in enumerate(text) if line.split()[:1] == ["Total"]]
+    assert len(totals) == 4
+    assert all(text[i + 1] == "" for i in totals)
+    assert text[totals[-1] + 2].startswith("Winner: ")
+
+
+# ----------------------------------------------------------------- the missions tapped in at the end
+
+def test_a_mission_that_cannot_be_a_players_says_why_while_the_missions_are_tapped_in():
+    # Ana tapped Keep and Ben Take: with 4 players only two of Keep/Take/Collect are in play, so Collect is out.
+    why = mission_refusals(["keep", "take", None, None], 4)
+    assert why[2]["collect"] is not None and str(why[2]["collect"]) == (
+        "With 4 players only two of Keep, Take and Collect are in play, and two are taken")
+    assert str(why[2]["keep"]) == "Each mission card exists only once: another player has Keep"
+    assert why[2]["give"] is None and why[2]["select"] is None and why[2]["lose"] is None
+    # Ana's own card is no reason against Ana's seat.
+    assert why[0]["keep"] is None and str(why[0]["take"]).endswith("another player has Take")
+    assert translate_error(why[2]["collect"], "de") != str(why[2]["collect"])
