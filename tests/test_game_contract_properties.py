@@ -16,7 +16,7 @@ import json
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.games.errors import IllegalAction
+from companion.games.errors import IllegalAction, InvalidInput
 from companion.session import games
 
 GAMES = games.names()
@@ -115,3 +115,59 @@ def test_a_move_of_another_game_or_no_move_at_all_is_refused_in_words_and_change
             assert f"not an {game.title} action" in message, message  # it names the game it is not a move of
             assert s.to_json() == before
         assert game.state_from_json(before) == s  # nothing inside changed either
+
+
+# Fields a saved position may leave out and still describe the position: Obscurians writes `hidden_discards` only
+# once a chip went face down.
+OPTIONAL = {"obscurians": ("hidden_discards",)}
+# Objects that map a player, chip or action to a value: their entries are not fields (an entry is absent when the
+# player did nothing there, or the whole map is checked at once).
+MAPS = {"obscurians": ("pending",), "obscurio": ("cohesion.cards", "doors.chips", "last.charged", "accusation.votes")}
+
+
+def field_paths(d: dict, prefix: str = "", maps=()):
+    """Dotted paths of every field of a saved position, nested objects included, map entries left out."""
+    for key, value in d.items():
+        yield prefix + key
+        if isinstance(value, dict) and prefix + key not in maps:
+            yield from field_paths(value, f"{prefix}{key}.", maps)
+
+
+def changed(d: dict, path: str, value=None, *, remove: bool = False) -> dict:
+    """A copy of saved position `d` with the field at `path` set to `value`, or removed."""
+    d = json.loads(json.dumps(d))
+    node = d
+    *parents, last = path.split(".")
+    for part in parents:
+        node = node[part]
+    if remove:
+        del node[last]
+    else:
+        node[last] = value
+    return d
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("kind", [0, 3])
+def test_a_saved_position_with_a_field_missing_or_wrong_is_refused_naming_the_field(name, kind):
+    """A damaged save file or log says which field is missing or wrong; the setup inside has its own parser and
+    defaults, held by the notation tests."""
+    game = games.get(name)
+    setup, actions = random_game(name, 5 + kind, game.max_players, kind)
+    states = positions(game, setup, actions)
+    for s in (states[0], states[len(states) // 3], states[2 * len(states) // 3], states[-1]):
+        saved = s.to_json()
+        for path in field_paths(saved, maps=MAPS.get(name, ())):
+            if path.startswith("setup."):
+                continue
+            try:
+                game.state_from_json(changed(saved, path, remove=True))
+            except InvalidInput as err:
+                assert str(err).startswith(f"{path}:"), (path, str(err))
+            else:
+                assert path in OPTIONAL.get(name, ()), f"{path} left out was read as a position"
+            # A value of the wrong kind is named too (the entry, for one element of a list).
+            for wrong in ("?", [None]):
+                with pytest.raises(InvalidInput) as err:
+                    game.state_from_json(changed(saved, path, wrong))
+                assert str(err.value).startswith((f"{path}:", f"{path}[")), (path, wrong, str(err.value))
