@@ -1,0 +1,34 @@
+"""Obscurians' game words where players and their files meet them: the move log names the cursed artifact and the
+magic lamp, and a reroll written with a chip that does not exist says what it wanted."""
+import pytest
+
+from companion.games.errors import InvalidInput
+from companion.games.obscurians.actions import Choose, RevealEvent, Roll, Steal, action_from_json, action_from_text
+from companion.games.obscurians.narrate import narrate
+from companion.games.obscurians.setup import Setup
+from companion.games.obscurians.state import new_game
+from companion.i18n.messages import translate_error
+from test_obscurians_engine import PLAYERS, finish_turn
+
+
+def test_the_move_log_names_the_cursed_artifact_and_the_magic_lamp():
+    # Ben starts, reveals the Cursed Artifact and takes it (he holds the lamp too); Chris steals both from him.
+    s = new_game(Setup(players=PLAYERS, deck="physical", start=1)).apply(RevealEvent("cursed_artifact"))
+    s = finish_turn(s)
+    assert s.active == 2 and s.artifact_holder() == 1 and s.lamp_holder() == 1
+    s = s.apply(Roll(("steal",) * 5)).apply(Choose("steal", 0))
+    took = s.apply(Steal("blue", "artifact"))
+    line = narrate(s, Steal("blue", "artifact"), took)
+    assert str(line) == "Chris stole 1 cursed artifact from Ben"
+    assert translate_error(line, "de") != str(line) and "Chris" in translate_error(line, "de")
+    lamp = narrate(took, Steal("blue", "lamp"), took.apply(Steal("blue", "lamp")))
+    assert str(lamp) == "Chris stole 1 magic lamp from Ben"
+
+
+def test_a_reroll_naming_a_chip_that_does_not_exist_says_what_it_wanted():
+    with pytest.raises(InvalidInput) as err:
+        action_from_json({"type": "reroll", "dice": [0], "faces": ["swap"], "discard": "boss"})
+    assert str(err.value).startswith("reroll.discard:") and "a mission chip or face_down" in str(err.value)
+    with pytest.raises(InvalidInput) as err:
+        action_from_text("reroll 0 swap boss")
+    assert "a mission chip or face_down" in str(err.value)
