@@ -16,7 +16,7 @@ OBSCURIANS = games.get("obscurians")
 
 
 def dana_ends_round_1() -> tuple:
-    """Round 1 (Reroll Once), the fourth turn: Dana places a chip, rolls, rerolls for free, relocates twice.
+    """Round 1 (Reroll Once), the fourth turn: Dana places a chip, rolls, rerolls for free, relocates five goods.
     Returns (the position before her End turn, the position after it)."""
     s = new_game(setup()).apply(RevealEvent("reroll_once"))
     for _ in range(3):
