@@ -4,13 +4,13 @@ import pytest
 
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obscurians.actions import (
-    Choose, EndTurn, RevealEvent, Roll, Secure, Steal, action_from_json, action_from_text,
+    Choose, EndTurn, RevealEvent, RevealMissions, Roll, Secure, Steal, action_from_json, action_from_text,
 )
 from companion.games.obscurians.narrate import narrate
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import new_game
 from companion.i18n.messages import translate_error
-from test_obscurians_engine import PLAYERS, finish_turn, rolled
+from test_obscurians_engine import PLAYERS, edit, finish_turn, rolled
 
 
 def test_the_move_log_names_the_cursed_artifact_and_the_magic_lamp():
@@ -61,3 +61,16 @@ def test_a_setup_with_a_colour_nobody_plays_names_the_seat_and_the_colour():
         Setup(players=(("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "purple")))
     assert str(err.value).startswith("players[3].colour: ") and "purple" in str(err.value)
     assert "not a player colour" in str(err.value)
+
+
+def test_a_setup_whose_starting_seat_is_not_at_the_table_says_which_seats_there_are():
+    with pytest.raises(InvalidInput) as err:
+        Setup(players=PLAYERS, start=4)
+    assert str(err.value) == "start: expected a seat index from 0 to 3"
+
+
+def test_the_same_mission_card_twice_is_refused_in_words():
+    s = edit(new_game(Setup(players=PLAYERS, deck="physical", missions=None)), round=5,
+             revealed=["no_steal", "no_swap", "bonus_wild", "reroll_once"]).apply(RevealEvent("sandstorm"))
+    err = refusal(s, RevealMissions(("keep", "keep", "give", "lose")))
+    assert str(err) == "Each mission card exists only once"

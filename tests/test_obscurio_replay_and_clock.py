@@ -1,6 +1,9 @@
 """What the house reads from an Obscurio table besides the moves: the clock the session runs (Game.timer, the one
-hourglass on the table) and the lines `companion replay` prints (Game.describe)."""
+hourglass on the table), the lines `companion replay` prints (Game.describe), a saved position read back."""
+import pytest
+
 from companion.games.contract import GameTimer
+from companion.games.errors import InvalidInput
 from companion.games.obscurio import Sand
 from companion.session import games
 from test_obscurio_engine import TWO, accusation, doors, game, play
@@ -39,3 +42,10 @@ def test_replay_names_the_two_player_companion_chip_and_its_tokens():
     text = OBSCURIO.describe(s)
     assert "companion red: 0 token(s), door 2" in text and "blue: 0 token(s), door 1" in text
     assert "companion blue" not in text
+
+
+def test_a_saved_position_in_no_phase_of_the_game_says_what_the_phases_are():
+    saved = game().to_json()
+    with pytest.raises(InvalidInput) as err:
+        OBSCURIO.state_from_json({**saved, "phase": "lunch"})
+    assert str(err.value).startswith("phase: 'lunch' is not a phase")
