@@ -5,7 +5,11 @@
     decode                      bytes on stdin -> one JSON line per good frame (the form `encode` reads), and a
                                 one-line summary of what was dropped on stderr
     scan [--timeout S] [--all]  serial ports that look like boards, and BLE devices when a radio is there
-    monitor URL [--count N]     open a device by URL and print its observations as JSON lines (Ctrl-C ends)
+    monitor URL [--count N] [--capture FILE]
+                                open a device by URL and print its observations as JSON lines (Ctrl-C ends);
+                                --capture: also write what one die sent, as a capture `replay` reads
+    replay CAPTURE.jsonl [--json] [--shell d6] [--die d20]
+                                the observations a captured die gives, as the session receives them (capture.py)
 
 Every error is one line on stderr and exit status 2; never a traceback.
 """
@@ -81,24 +85,6 @@ def _demo_messages(n: int, seed: int = 1) -> Iterator[tuple[object, int]]:
             n -= 1
 
 
-def _json_lines(stream) -> Iterator[tuple[int, object]]:
-    for number, raw in enumerate(stream, 1):
-        if len(raw) > MAX_LINE:
-            raise CliError(f"line {number}: longer than {MAX_LINE} bytes")
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise CliError(f"line {number}: not UTF-8 text") from None
-        if not text.strip():
-            continue
-        try:
-            yield number, json.loads(text)
-        except RecursionError:
-            raise CliError(f"line {number}: JSON nested too deeply") from None
-        except ValueError as err:
-            raise CliError(f"line {number}: not JSON ({err})") from None
-
-
 def cmd_encode(args) -> int:
     from firmware_bridge.tablebus.messages import encode_message, message_from_json
 
@@ -115,8 +101,10 @@ def cmd_encode(args) -> int:
             emit(encode_message(msg, seq))
         out.flush()
         return 0
+    from firmware_bridge.capture import json_lines
+
     auto_seq = 0
-    for number, obj in _json_lines(sys.stdin.buffer):
+    for number, obj in json_lines(sys.stdin.buffer, CliError, MAX_LINE):
         try:
             msg, seq = message_from_json(obj)
             if seq is None:
@@ -258,19 +246,69 @@ def cmd_monitor(args) -> int:
     if args.count is not None and not 1 <= args.count <= 1 << 40:
         raise CliError("--count: a number of observations, 1 or more")
     device = open_device(args.url)
+    writer = None
+    if args.capture:
+        from firmware_bridge.capture import CaptureWriter, capturable
+
+        target = capturable(device)
+        if target is None:
+            raise CliError("--capture records one die: a ble:// die, or sim://godice|pixels with count=1")
+        try:
+            writer = CaptureWriter(args.capture, target)
+        except OSError as err:
+            raise CliError(f"--capture: {args.capture}: {err.strerror or err}") from None
 
     async def run() -> None:
         seen = 0
-        async with device:
-            async for obs in device.observations():
-                sys.stdout.write(json.dumps(obs.to_json()) + "\n")
-                sys.stdout.flush()
-                seen += 1
-                if args.count is not None and seen >= args.count:
-                    return
+        try:
+            async with device:
+                if writer is not None:
+                    writer.opened()
+                async for obs in device.observations():
+                    sys.stdout.write(json.dumps(obs.to_json()) + "\n")
+                    sys.stdout.flush()
+                    seen += 1
+                    if args.count is not None and seen >= args.count:
+                        return
+        finally:
+            if writer is not None:
+                writer.close()
 
     asyncio.run(run())
     return 0
+
+
+# ---------------------------------------------------------------------------------------------------- replay
+
+def cmd_replay(args) -> int:
+    from firmware_bridge.capture import CaptureError, replay
+
+    try:
+        with open(args.capture, "rb") as f:
+            for line in replay(f, shell=args.shell, die_type=args.die):
+                sys.stdout.write((json.dumps(line) if args.json else _plain(line)) + "\n")
+    except CaptureError as err:
+        raise CliError(f"{args.capture}: {err}") from None
+    except OSError as err:
+        raise CliError(f"{args.capture}: {err.strerror or err}") from None
+    sys.stdout.flush()
+    return 0
+
+
+def _plain(line: dict) -> str:
+    """One replay line for a person (--json gives the machine's form)."""
+    if "device" in line:
+        d = line["device"]
+        return " ".join(x for x in (f"die: {d['model']}", d["colourway"] and f"({d['colourway']})",
+                                    d["firmware"] and f"firmware {d['firmware']}",
+                                    d["battery"] is not None and f"battery {d['battery']}%") if x)
+    if "rolled" in line:
+        return f"rolled {line['rolled']} (confidence {line['confidence']:g})"
+    if "set_down" in line:
+        return f"set down on {line['set_down']} (no roll)"
+    if "battery" in line:
+        return f"battery {line['battery']}%" + (" (charging)" if line["charging"] else "")
+    return next(iter(line))
 
 
 # ------------------------------------------------------------------------------------------------------ main
@@ -291,7 +329,14 @@ def build_parser() -> argparse.ArgumentParser:
     mon = sub.add_parser("monitor", help="print a device's observations as JSON lines")
     mon.add_argument("url", help="a device URL: serial:///dev/ttyACM0, ble://ADDRESS?kind=tablebus, sim://tablebus")
     mon.add_argument("--count", type=int, metavar="N", help="stop after N observations")
+    mon.add_argument("--capture", metavar="FILE", help="also write what the die sent to FILE (for `replay`)")
     mon.set_defaults(func=cmd_monitor)
+    r = sub.add_parser("replay", help="the observations a captured die gives, one per line")
+    r.add_argument("capture", help="a capture written by `monitor --capture` (JSON lines)")
+    r.add_argument("--json", action="store_true", help="one JSON object per line")
+    r.add_argument("--shell", default="d6", help="a GoDice's shell (the die cannot tell; default d6)")
+    r.add_argument("--die", default=None, help="a Pixels die's type when it does not say (d4 d6 d8 d10 d00 d12 d20)")
+    r.set_defaults(func=cmd_replay)
     return p
 
 

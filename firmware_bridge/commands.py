@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Blink:
-    """Flash `count` times (`duration_ms` per flash) in `colour`: "roll this die again", "this is your die"."""
+    """Flash `count` times in `colour`, each flash `duration_ms` long (lit for its first half, dark for the second),
+    on every brand alike: "roll this die again", "this is your die". The whole blink lasts count × duration_ms."""
     colour: tuple[int, int, int]
     count: int = 3
     duration_ms: int = 300
@@ -17,7 +18,7 @@ class Blink:
 
 @dataclass(frozen=True)
 class LightUp:
-    """Steady light in `colour` (a player's colour on their die); LightUp((0, 0, 0)) turns it off."""
+    """Light in `colour` until told otherwise (a die picked to roll again); LightUp((0, 0, 0)) turns it off."""
     colour: tuple[int, int, int]
 
 
@@ -32,4 +33,16 @@ class RequestState:
     pass
 
 
-Command = Blink | LightUp | RequestBattery | RequestState
+@dataclass(frozen=True)
+class Throw:
+    """Simulated dice only: throw this die now (`face` None: the simulator draws the face). A simulated device acts only
+    when someone asks it to (table rule 8, docs/architecture.md); a real die raises ProtocolError, a hand throws it."""
+    face: int | None = None
+
+
+@dataclass(frozen=True)
+class TurnOver:
+    """A simulated hourglass stand only: turn it over now, as a hand turns the real one."""
+
+
+Command = Blink | LightUp | RequestBattery | RequestState | Throw | TurnOver

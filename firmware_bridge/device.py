@@ -11,6 +11,7 @@ bleak or pyserial, and a missing optional package is a DeviceError, not an Impor
 """
 from __future__ import annotations
 
+import asyncio
 import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -22,6 +23,7 @@ from firmware_bridge.errors import BadDeviceURL, DeviceError
 from firmware_bridge.observations import Observation
 
 SCHEMES = ("serial", "ble", "sim")
+_END = object()   # in a device's inbox: closed, the observations end
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,23 @@ class DeviceURL:
 
     def __str__(self) -> str:
         return self.text
+
+    def number(self, key: str, default, lo: float = 0, hi: float | None = None, *, whole: bool = False):
+        """The query parameter `key` as a number (`whole`: an int) from `lo` to `hi` (None: no limit), `default`
+        when absent; BadDeviceURL (one line naming it) when it is not one or out of range."""
+        text = self.params.get(key)
+        if text is None:
+            return default
+        try:
+            value = int(text) if whole else float(text)
+        except ValueError:
+            raise BadDeviceURL(f"{self}: {key}={text!r} is not a {'whole number' if whole else 'number'}") from None
+        if hi is None and value < lo:
+            raise BadDeviceURL(f"{self}: {key} cannot be negative" if lo == 0 else f"{self}: {key} is below {lo}")
+        if hi is not None and not lo <= value <= hi:
+            span = f"{lo} and {hi}" if whole else f"{lo:g} and {hi:g}"
+            raise BadDeviceURL(f"{self}: {key} must be between {span}")
+        return value
 
 
 def parse_url(url: str) -> DeviceURL:
@@ -61,10 +80,16 @@ class Device(ABC):
     `observations()` yields until the device is closed (then it ends) or the link drops (then it raises
     ConnectionLost). Every failure is a DeviceError. The device manager owns reconnecting; a Device is one
     connection attempt's lifetime.
+
+    The loop of `observations()` is written here once, as python-can's `BusABC.recv` calls `_recv_internal`: a
+    device hands what it has to its inbox on the loop — `_put(observation)`, `_put(error)` (the link dropped: the
+    reader gets it raised) and, once closed, `_end()` — and `_recv_internal()` takes the next one. A device whose
+    observations come from somewhere else overrides `_recv_internal` (None: the end).
     """
 
     def __init__(self, url: DeviceURL):
         self.url = url
+        self._inbox: asyncio.Queue = asyncio.Queue()
 
     @property
     def name(self) -> str:
@@ -77,8 +102,29 @@ class Device(ABC):
     @abstractmethod
     async def close(self) -> None: ...
 
-    @abstractmethod
-    def observations(self) -> AsyncIterator[Observation]: ...
+    async def observations(self) -> AsyncIterator[Observation]:
+        while True:
+            observation = await self._recv_internal()
+            if observation is None:
+                return
+            yield observation
+
+    async def _recv_internal(self) -> Observation | None:
+        """The next observation; None once the device is closed; a DeviceError put in the inbox is raised."""
+        item = await self._inbox.get()
+        if item is _END:
+            return None
+        if isinstance(item, DeviceError):
+            raise item
+        return item
+
+    def _put(self, item: Observation | DeviceError) -> None:
+        """Hand an observation (or the error that ends the reading: a lost link) to the reader, in order."""
+        self._inbox.put_nowait(item)
+
+    def _end(self) -> None:
+        """The device is closed: the reader's `observations()` ends after what it was handed before."""
+        self._inbox.put_nowait(_END)
 
     async def command(self, command: Command) -> None:
         from firmware_bridge.errors import ProtocolError

@@ -30,3 +30,8 @@ class DeviceTimeout(DeviceError):
 
 class ProtocolError(DeviceError):
     """The device sent something the protocol does not allow, or refused a command."""
+
+
+class RadioBusy(DeviceError):
+    """This computer's Bluetooth adapter is busy with another connection (BlueZ's InProgress when several dice
+    reconnect at once): transient, tried again like any other; never the die's fault."""

@@ -10,219 +10,39 @@
 What it does, per device URL (one supervisor task each, all on the one asyncio loop):
 
 - opens the device, reads its observations, and when the link drops or the device cannot be reached, tries again
-  with exponential back-off and jitter, capped (`Backoff`; the clock, the sleep and the random source are injectable);
+  with exponential back-off and jitter, capped (`Backoff`, backoff.py; the clock, the sleep and the random source
+  are injectable);
 - reports the connection as ConnectionChanged: connecting, connected, lost, reconnecting, held_elsewhere (another
   app or phone holds the die — with a sentence saying so), failed (the URL cannot work: no retry), closed;
 - dedups rolls across reconnects: a die that reports its standing state again after reconnecting is not a new roll;
-  a real new roll — even on the same face — is (see `RollFilter`);
+  a real new roll — even on the same face — is (`RollFilter`, rolls.py);
 - never lets one device stop the others: whatever a device raises becomes a ConnectionChanged and a retry;
-- keeps the binding table (which die is whose: `BindingTable`, JSON for the app to persist) and routes commands
-  (`await manager.command(die, Blink((255, 0, 0)))`, or by binding with `command_bound`).
+- keeps the binding table (which die is whose: `BindingTable`, bindings.py, JSON for the app to persist) and routes
+  commands (`await manager.command(die, Blink((255, 0, 0)))`, or by binding with `command_bound`).
 """
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import inspect
-import json
 import logging
-import random
 import time
 from dataclasses import dataclass, field, replace
-from typing import Any, Awaitable, Callable, Iterator
+from typing import Any, Awaitable, Callable
 
+from firmware_bridge.backoff import Backoff
+from firmware_bridge.bindings import Binding, BindingTable
 from firmware_bridge.commands import Command
 from firmware_bridge.device import Device, DeviceURL, open_device, parse_url
 from firmware_bridge.errors import (BadDeviceURL, ConnectionLost, DeviceBusy, DeviceError, DeviceNotFound,
                                     DeviceTimeout)
-from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieRolled, DieRolling,
-                                          Observation)
+from firmware_bridge.observations import BatteryLevel, ConnectionChanged, Observation
+from firmware_bridge.rolls import RollFilter
 
 log = logging.getLogger(__name__)
 
-# --- bindings ------------------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Binding:
-    """A die's place at the table: a role and an index — ("player", "red"), ("henchmen", 2), ("obelisk", "NE")."""
-    role: str
-    index: int | str = 0
-
-    def __post_init__(self) -> None:
-        if not isinstance(self.role, str) or not self.role.strip():
-            raise ValueError("binding.role: a non-empty string is needed")
-        if isinstance(self.index, bool) or not isinstance(self.index, (int, str)):
-            raise ValueError(f"binding.index: an integer or a string is needed, not {self.index!r}")
-
-
-class BindingTable:
-    """Which die is which: die id (a BLE address) ↔ Binding. A die holds one place, a place one die: binding a die to
-    a taken place moves the place to it. `to_json()` / `from_json()` round-trip for the app to persist."""
-
-    VERSION = 1
-
-    def __init__(self, bindings: dict[str, Binding] | None = None):
-        self._by_die: dict[str, Binding] = {}
-        for die, binding in (bindings or {}).items():
-            self.bind(die, binding.role, binding.index)
-
-    def bind(self, die: str, role: str, index: int | str = 0) -> Binding:
-        binding = Binding(role, index)
-        if not isinstance(die, str) or not die:
-            raise ValueError("binding.die: a die id is needed")
-        for other, b in list(self._by_die.items()):
-            if b == binding and other != die:
-                del self._by_die[other]
-        self._by_die[die] = binding
-        return binding
-
-    def unbind(self, die: str) -> Binding | None:
-        return self._by_die.pop(die, None)
-
-    def clear(self, role: str | None = None) -> None:
-        for die, b in list(self._by_die.items()):
-            if role is None or b.role == role:
-                del self._by_die[die]
-
-    def binding(self, die: str) -> Binding | None:
-        return self._by_die.get(die)
-
-    def die_for(self, role: str, index: int | str = 0) -> str | None:
-        wanted = Binding(role, index)
-        return next((die for die, b in self._by_die.items() if b == wanted), None)
-
-    def role(self, role: str) -> dict[int | str, str]:
-        """index → die for one role (the five henchmen dice: {0: …, 1: …})."""
-        return {b.index: die for die, b in self._by_die.items() if b.role == role}
-
-    def __iter__(self) -> Iterator[tuple[str, Binding]]:
-        return iter(sorted(self._by_die.items(), key=lambda kv: (kv[1].role, str(kv[1].index), kv[0])))
-
-    def __len__(self) -> int:
-        return len(self._by_die)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, BindingTable) and self._by_die == other._by_die
-
-    def to_json(self) -> dict:
-        return {"version": self.VERSION,
-                "bindings": [{"die": die, "role": b.role, "index": b.index} for die, b in self]}
-
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=1, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, data: Any) -> "BindingTable":
-        """The table a to_json() dict describes; ValueError with one line naming the problem otherwise."""
-        if not isinstance(data, dict):
-            raise ValueError("bindings: expected an object")
-        if data.get("version", cls.VERSION) != cls.VERSION:
-            raise ValueError(f"bindings.version: {data.get('version')!r} is not {cls.VERSION}")
-        items = data.get("bindings", [])
-        if not isinstance(items, list):
-            raise ValueError("bindings.bindings: expected a list")
-        table = cls()
-        for i, item in enumerate(items):
-            if not isinstance(item, dict):
-                raise ValueError(f"bindings[{i}]: expected an object")
-            unknown = set(item) - {"die", "role", "index"}
-            if unknown:
-                raise ValueError(f"bindings[{i}].{sorted(unknown)[0]}: unknown field")
-            try:
-                table.bind(item.get("die"), item.get("role"), item.get("index", 0))
-            except ValueError as err:
-                raise ValueError(f"bindings[{i}]: {err}") from None
-        return table
-
-    @classmethod
-    def loads(cls, text: str) -> "BindingTable":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as err:
-            raise ValueError(f"bindings: not JSON ({err.msg} at line {err.lineno})") from None
-        return cls.from_json(data)
-
-
-# --- back-off ------------------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Backoff:
-    """Delay before reconnect attempt n (0, 1, 2 …): base × factor^n, capped, then scaled by a random factor in
-    [1 - jitter, 1] so dice that dropped together do not retry in lock-step."""
-    base: float = 0.5
-    factor: float = 2.0
-    cap: float = 30.0
-    jitter: float = 0.5
-    rng: random.Random = field(default_factory=random.Random)
-
-    def delay(self, attempt: int) -> float:
-        raw = min(self.cap, self.base * self.factor ** min(attempt, 64))
-        return raw * (1.0 - self.jitter * self.rng.random())
-
-
-# --- roll dedup ----------------------------------------------------------------------------------------------------
-
-
-@dataclass
-class _DieMemory:
-    moving: bool = False                   # a DieRolling came since the last result: the next result is a roll
-    fresh: bool = True                     # no report yet since its device (re)connected
-    last: tuple | None = None              # the last result: ("face", n) or ("crooked",)
-    rolls: collections.deque = field(default_factory=lambda: collections.deque(maxlen=64))
-
-
-class RollFilter:
-    """Decides which results are new rolls. Per die:
-
-    - a result carrying the device's roll number counts once per number (the device numbers its rolls);
-    - after a DieRolling, the next result counts (a real roll — the same face as before still counts);
-    - the first result after (re)connecting that did not follow a DieRolling is the die telling where it stands: it
-      counts only if it differs from the last result we know (the die was rolled while we were away), otherwise it
-      is the old roll re-sent and is dropped; at the very first connection it is the die's resting face, not a roll;
-    - otherwise (a device that never reports movement) every result counts.
-    A roll made while disconnected that lands on the same face as the last one cannot be told from a re-send; it is
-    lost unless the device numbers its rolls."""
-
-    def __init__(self) -> None:
-        self._dice: dict[str, _DieMemory] = {}
-
-    def connected(self, dice: Iterator[str] | list[str]) -> None:
-        """A device (re)connected: its dice's next unprompted report is a state report."""
-        for die in dice:
-            memory = self._dice.setdefault(die, _DieMemory())
-            memory.fresh = True
-
-    def accept(self, obs: Observation) -> bool:
-        if isinstance(obs, DieRolling):
-            memory = self._dice.setdefault(obs.die, _DieMemory())
-            memory.moving, memory.fresh = True, False
-            return True
-        if not isinstance(obs, (DieRolled, DieCrooked)):
-            return True
-        memory = self._dice.setdefault(obs.die, _DieMemory())
-        result = ("face", obs.face) if isinstance(obs, DieRolled) else ("crooked",)
-        number = getattr(obs, "roll", None)
-        if number is not None:
-            keep = number not in memory.rolls
-            memory.rolls.append(number)
-        elif memory.moving:
-            keep = True
-        elif memory.fresh:
-            keep = memory.last is not None and memory.last != result
-        else:
-            keep = True
-        memory.moving, memory.fresh, memory.last = False, False, result
-        return keep
-
-    def last(self, die: str) -> tuple | None:
-        memory = self._dice.get(die)
-        return memory.last if memory else None
-
-
-# --- the manager ---------------------------------------------------------------------------------------------------
+# What the manager is made with, importable from here as well (`from firmware_bridge.manager import Backoff`).
+__all__ = ["DeviceManager", "Subscription", "Backoff", "Binding", "BindingTable", "RollFilter"]
 
 Callback = Callable[[Observation], Any]
 Opener = Callable[[str], Device]
@@ -322,6 +142,9 @@ class DeviceManager:
         if entry is None:
             return
         await self._stop(entry)
+        for die in entry.dice:
+            if self._die_entry.get(die) is entry:
+                del self._die_entry[die]
 
     async def _stop(self, entry: _Entry) -> None:
         entry.stopping = True
@@ -345,6 +168,16 @@ class DeviceManager:
         """The device object of the current connection (None while disconnected)."""
         entry = self._entries.get(url.strip())
         return entry.device if entry else None
+
+    def dice_of(self, url: str) -> list[str]:
+        """The ids of the dice a device URL has reported (all five of `sim://godice?count=5`, the one of a ble://)."""
+        entry = self._entries.get(url.strip())
+        return sorted(entry.dice) if entry else []
+
+    def url_of(self, die: str) -> str | None:
+        """The URL of the device that reports `die` (None when no device added now has reported it)."""
+        entry = self._die_entry.get(die)
+        return entry.url if entry is not None and self._entries.get(entry.url) is entry else None
 
     def stats(self, url: str) -> dict[str, int]:
         entry = self._entries.get(url.strip())

@@ -187,6 +187,17 @@ for _cls in OBSERVATION_TYPES:
 del _cls
 
 
+def _join(cls: type) -> type:
+    """An observation type added after the first ones joins the registry (the tuples above stay as they are for
+    readers of the union)."""
+    global OBSERVATION_TYPES
+    OBSERVATION_TYPES = OBSERVATION_TYPES + (cls,)
+    BY_TYPE[cls.TYPE] = cls
+    cls.to_json = to_json
+    return cls
+
+
+@_join
 @dataclass(frozen=True)
 class DeviceFault:
     """The device reports a fault of its own while staying connected (a sensor that does not answer, a full
@@ -199,16 +210,13 @@ class DeviceFault:
     TYPE = "device_fault"
 
 
-# Appended types join the registry here (the tuples above stay as they are for readers of the union).
-OBSERVATION_TYPES = OBSERVATION_TYPES + (DeviceFault,)
-BY_TYPE[DeviceFault.TYPE] = DeviceFault
-DeviceFault.to_json = to_json
 
-
+@_join
 @dataclass(frozen=True)
 class DieIdentified:
     """A die said what it is, on connecting: `kind` its make (godice, pixels), `model` its shell or die type (d6,
-    d20 …), `colour` its body or dot colour as the maker names it ("red", "onyxBlack"), `name` what it advertises."""
+    d20 …), `colour` its body or dot colour as the maker names it ("red", "onyxBlack"), `name` what it advertises,
+    `firmware` the date its firmware was built (YYYY-MM-DD; "" when the die does not say)."""
     die: str
     kind: str
     model: str = ""
@@ -216,9 +224,20 @@ class DieIdentified:
     name: str = ""
     source: str = ""
     at: float = 0.0
+    firmware: str = ""
     TYPE = "die_identified"
 
 
-OBSERVATION_TYPES = OBSERVATION_TYPES + (DieIdentified,)
-BY_TYPE[DieIdentified.TYPE] = DieIdentified
-DieIdentified.to_json = to_json
+
+@_join
+@dataclass(frozen=True)
+class DieSetDown:
+    """A die that was picked up (or turned by hand) is at rest again on `face` without having been thrown: no roll.
+    A throw waiting for this die ends with it (the old face stands). Pixels: RollState onFace after handling;
+    GoDice: "MS", move-stable."""
+    die: str
+    face: int
+    source: str = ""
+    at: float = 0.0
+    TYPE = "die_set_down"
+

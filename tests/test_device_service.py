@@ -14,7 +14,11 @@ from companion.session import Table, TableStore
 from companion.session.devices import SETTINGS, DeviceService
 from companion.session.timers import FakeClock
 
-DICE_URL = "sim://godice?count=5&seed=3&every=0"
+
+class ConnectionState:
+    state = "none yet"
+
+DICE_URL = "sim://godice?count=5&seed=3"
 STAND_URL = "sim://tablebus?kind=stand&heartbeat_ms=100"
 PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
 
@@ -120,19 +124,67 @@ def test_dice_picked_for_a_reroll_light_up_and_only_they_are_expected(tmp_path):
     asyncio.run(scenario())
 
 
-def test_the_simulated_stand_that_plays_by_itself_never_turns_a_real_hourglass(tmp_path):
+def hourglass_table_and_devices(tmp_path):
+    """A table in its first turn with the hourglass running (60 s), its store, and a device service with a list of
+    everything the devices said."""
+    store = TableStore(tmp_path)
+    table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1), clock=FakeClock())
+    table.apply(RevealEvent("no_swap"))
+    table.timers.start("hourglass", 60)
+    service = DeviceService(tmp_path, settle_after=0.05)
+    seen = []
+    service.subscribe(seen.append)
+    return store, table, service, seen
+
+
+def test_offered_simulated_devices_act_only_when_asked(tmp_path):
+    """What an app with no hardware offers: five dice and a stand that do nothing until someone asks (table rule 8,
+    docs/architecture.md); asked, a die throws and the stand turns over."""
     async def scenario():
-        store = TableStore(tmp_path)
-        table = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1), clock=FakeClock())
-        table.timers.start("hourglass", 60)
-        service = DeviceService(tmp_path, settle_after=0.05)
-        seen = []
-        service.subscribe(seen.append)
+        store, table, service, seen = hourglass_table_and_devices(tmp_path)
+        try:
+            added = await service.offer_simulated()
+            assert added == ["sim://godice?count=5&seed=7", "sim://tablebus?kind=stand"]
+            await until(lambda: all((service.manager.state(u) or ConnectionState()).state == "connected"
+                                    for u in added), timeout=30)
+            await until(lambda: len(service.manager.dice_of(added[0])) == 5)
+            dice = service.manager.dice_of(added[0])
+            for i, die in enumerate(dice):
+                service.bind(die, "henchmen", i)
+            service.attach(table)
+            await asyncio.sleep(3)  # nobody asks: nothing moves
+            assert not [o for o in seen if type(o).__name__ in ("DieRolling", "DieRolled", "StandFlipped")]
+            assert table.log_length == 2 and table.timers.remaining("hourglass") == 60
+            await service.throw(added[0])  # Roll all: the turn's roll, into the table
+            await until(lambda: table.state.dice is not None, timeout=10)
+            table.timers.clock.advance(20)
+            await service.turn_over(added[1])  # Turn over: the hourglass is turned, as by a tap on it
+            await until(lambda: any(type(o).__name__ == "StandFlipped" for o in seen))
+            await until(lambda: table.timers.remaining("hourglass") == pytest.approx(20))
+        finally:
+            await service.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
+def test_simulated_devices_that_play_by_themselves_never_reach_a_table(tmp_path):
+    """A demo stand (`demo=1`, as earlier versions offered it) and dice that throw themselves (`every=`): shown on the
+    devices screen, never played into a table — bound or not."""
+    async def scenario():
+        store, table, service, seen = hourglass_table_and_devices(tmp_path)
+        demo_dice, demo_stand = "sim://godice?count=5&seed=4&every=0.3", "sim://tablebus?kind=stand&demo=1&seed=2"
         try:
             service.attach(table)
-            assert await service.offer_simulated()  # what an app with no hardware offers
-            await until(lambda: any(type(o).__name__ in ("ButtonPressed", "StandFlipped") for o in seen), timeout=20)
-            # the devices screen saw the demo stand press and flip; the table's glass never moved
+            await service.add(demo_dice)
+            await service.add(demo_stand)
+            await until(lambda: len(service.manager.dice_of(demo_dice)) == 5, timeout=30)
+            for i, die in enumerate(service.manager.dice_of(demo_dice)):
+                service.bind(die, "henchmen", i)
+            await until(lambda: sum(type(o).__name__ == "DieRolled" for o in seen) >= 10
+                        and any(type(o).__name__ in ("ButtonPressed", "StandFlipped") for o in seen), timeout=30)
+            # the devices screen saw them throw, press and flip; the table and its glass never moved
+            assert table.state.dice is None and table.log_length == 2
             assert table.timers.get("hourglass").running and table.timers.remaining("hourglass") == 60
             assert [e for e in table.store.events(table.id) if e.kind != "action"][-1].payload["op"] == "start"
         finally:

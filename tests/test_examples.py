@@ -67,6 +67,8 @@ def test_every_example_replays_to_a_scored_end(path):
     assert out["outcome"] is not None and set(out["outcome"]) >= {"players", "winners"}
     if game_log.game == "obscurians":
         assert out["state"]["phase"] == "over" and out["outcome"]["winners"]
+    elif game_log.game == "obelisk":  # co-operative: the group wins or loses together, and says why
+        assert out["outcome"]["result"] in ("won", "lost") and out["outcome"]["why"]
     else:  # a co-operative game: the winning side and why (a traitor's or the wizards' win in these examples)
         assert out["outcome"]["side"] in ("wizards", "traitor") and out["outcome"]["why"]
 

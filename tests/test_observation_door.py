@@ -15,8 +15,8 @@ from companion.games.obscurians.actions import Flip, PlaceChip, Reroll, RevealEv
 from companion.games.obscurians.constants import FACE_DOWN
 from companion.games.obscurians.setup import Setup
 from companion.session import Table, TableStore
-from companion.session.observe import CONFIRM, READ_AGAIN, TYPE_IN, ObservationDoor
-from firmware_bridge.observations import DiceSettled, DieCrooked, DieRolled, DieRolling
+from companion.session.observe import CONFIRM, IGNORE, READ_AGAIN, TYPE_IN, ObservationDoor
+from firmware_bridge.observations import DiceSettled, DieCrooked, DieRolled, DieRolling, DieSetDown
 
 PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
 DICE = [f"F0:00:00:00:00:0{i + 1}" for i in range(5)]
@@ -43,10 +43,11 @@ class ScriptedDice:
 
 
 @pytest.fixture
-def table(tmp_path):
+def table(tmp_path, request):
+    """Anna's turn, before rolling, in a round of the event card named by the test (`indirect`), else No Swap."""
     store = TableStore(tmp_path)
     t = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1))
-    t.apply(RevealEvent("no_swap"))  # Anna's turn, before rolling
+    t.apply(RevealEvent(getattr(request, "param", "no_swap")))
     yield t
     store.close()
 
@@ -93,7 +94,7 @@ def test_a_doubtful_die_is_asked_about_and_nothing_changes_until_confirmed(table
     ScriptedDice(door).throw(faces("steal", "secure", "swap", "wild", "relocate"), confidence={1: 0.55})
     q = door.question
     assert q is not None and seen["questions"][-1] is q
-    assert q.text == "Is this right? Die 2 may have been misread: roll steal secure swap wild relocate"
+    assert q.text == "Is this right? Die 2 may have been misread: Anna rolled Steal, Swap, Secure, Relocate, Wild"
     assert q.options == (CONFIRM, READ_AGAIN, TYPE_IN) and q.action == Roll(("steal", "secure", "swap", "wild",
                                                                              "relocate"))
     assert table.state.dice is None and table.log_length == before  # never a silent change
@@ -108,30 +109,80 @@ def test_typing_in_the_right_face_replaces_a_misread_die(table, door):
     assert table.state.dice == corrected.faces
 
 
-def test_dice_thrown_again_unannounced_are_a_reroll_paid_with_a_chip_face_down(table, door):
+def test_dice_thrown_again_unannounced_are_asked_about_in_words_and_never_booked(table, door, seen):
     dice = ScriptedDice(door)
     dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
-    # Dice 1 and 4 thrown again, nothing said, in a round without Reroll Once: one chip goes face down, unnamed.
-    applied = dice.throw({0: PIPS["secure"], 3: PIPS["donate"]})
+    chips, log = table.state.chips_left(0), table.log_length
+    # Dice 1 and 4 thrown again, nothing said, in a round without Reroll Once: it would cost a chip, so it is a
+    # question in the players' words, and nothing is booked until they answer.
+    assert dice.throw({0: PIPS["secure"], 3: PIPS["donate"]}) is None
+    q = door.question
+    assert q.text == "Anna rolled dice 1, 4 again (Secure, Donate): discard a chip face down?"
+    assert q.options == (CONFIRM, IGNORE) and q.action == Reroll((0, 3), ("secure", "donate"), FACE_DOWN)
+    assert (table.state.chips_left(0), table.log_length) == (chips, log)
+    # "No": nothing happened to the table, and the readings are gone (the next settle proposes nothing).
+    door.answer(IGNORE)
+    assert door.question is None and table.log_length == log and door.settle() is None
+    # Thrown again and confirmed: one chip goes face down, unnamed.
+    dice.throw({0: PIPS["secure"], 3: PIPS["donate"]})
+    applied = door.answer(CONFIRM)
     assert applied == Reroll((0, 3), ("secure", "donate"), FACE_DOWN)
     assert table.state.dice == ("secure", "steal", "swap", "donate", "relocate")
+    assert table.state.chips_left(0) == chips - 1 and table.state.hidden_discards[0] == 1
     assert "face_down" in json.dumps(table.store.events(table.id)[-1].payload)
 
 
-def test_in_a_flip_the_die_round_dice_turned_to_their_opposite_faces_are_a_flip_not_a_reroll(tmp_path):
-    store = TableStore(tmp_path / "flip")
-    t = Table.create(store, "obscurians", Setup(players=PLAYERS, deck="physical", seed=1))
-    t.apply(RevealEvent("flip_the_die"))
-    dice = ScriptedDice(ObservationDoor(t, BINDINGS))
+@pytest.mark.parametrize("table", ["reroll_once"], indirect=True)
+def test_an_unannounced_throw_in_a_reroll_once_round_asks_about_the_free_reroll(table, door):
+    dice = ScriptedDice(door)
     dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
-    chips = t.state.chips_in_hand
-    # Dice 3 and 4 turned over by hand: Swap → Secure, Wild → Relocate. Free, no chip.
-    assert dice.throw({2: PIPS["secure"], 3: PIPS["relocate"]}) == Flip((2, 3))
-    assert t.state.dice == ("steal", "steal", "secure", "relocate", "relocate") and t.state.chips_in_hand == chips
-    # A die that lands on anything but its opposite face was thrown: a reroll, one chip face down.
-    assert dice.throw({0: PIPS["swap"]}) == Reroll((0,), ("swap",), FACE_DOWN)
-    store.close()
+    dice.throw({4: PIPS["donate"]})
+    assert door.question.text == "Anna rolled dice 5 again (Donate): use this round's free reroll?"
+    assert door.answer(CONFIRM) == Reroll((4,), ("donate",), None)
 
+
+@pytest.mark.parametrize("table", ["flip_the_die"], indirect=True)
+def test_in_a_flip_the_die_round_dice_turned_to_their_opposite_faces_are_a_flip_not_a_reroll(table, door):
+    dice = ScriptedDice(door)
+    dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
+    chips = table.state.chips_in_hand
+    # Dice 3 and 4 turned over: Swap → Secure, Wild → Relocate. Free, no chip — and asked, as nobody announced it.
+    dice.throw({2: PIPS["secure"], 3: PIPS["relocate"]})
+    assert door.question.text == "Anna turned dice 3, 4 over (Secure, Relocate): flip them?"
+    assert door.answer(CONFIRM) == Flip((2, 3))
+    assert table.state.dice == ("steal", "steal", "secure", "relocate", "relocate")
+    assert table.state.chips_in_hand == chips
+    # A die that lands on anything but its opposite face was thrown: a reroll, one chip face down (asked, too).
+    dice.throw({0: PIPS["swap"]})
+    assert door.answer(CONFIRM) == Reroll((0,), ("swap",), FACE_DOWN)
+
+
+def test_a_die_picked_up_and_put_back_ends_the_wait_for_it(table, door):
+    """Picking a die up says it rolls; putting it back unthrown (DieSetDown) must not leave the throw waiting."""
+    dice = ScriptedDice(door)
+    dice.throw(faces("steal", "steal", "swap", "wild", "relocate"))
+    door.expect({"reroll": [0, 1]})
+    for i in (0, 1, 3):
+        door.observe(DieRolling(DICE[i]))
+    door.observe(DieRolled(DICE[0], PIPS["secure"]))
+    door.observe(DieRolled(DICE[1], PIPS["donate"]))
+    assert door.busy()                        # die 4 was picked up ...
+    door.observe(DieSetDown(DICE[3], PIPS["wild"]))
+    assert not door.busy()                    # ... and put back: no reading, the throw is dice 1 and 2
+    assert door.settle() == Reroll((0, 1), ("secure", "donate"), FACE_DOWN)
+    assert table.state.dice == ("secure", "donate", "swap", "wild", "relocate")
+
+
+def test_a_die_that_goes_silent_mid_throw_is_given_up_on(table, door):
+    for i in range(5):
+        door.observe(DieRolling(DICE[i]))
+    for i in range(4):
+        door.observe(DieRolled(DICE[i], 1))
+    assert door.busy()
+    door.stop_waiting()
+    assert not door.busy()
+    assert door.settle() is None
+    assert "Only dice 1, 2, 3, 4 were read" in door.question.text
 
 def test_clearing_a_question_to_enter_the_move_on_the_screen_drops_the_readings(table, door, seen):
     dice = ScriptedDice(door)
@@ -150,7 +201,8 @@ def test_an_illegal_reading_is_a_question_with_the_engines_reason(table, door):
     door.expect({"reroll": [0, 3], "discard": "keep"})  # ... yet the players say she paid with it
     assert dice.throw({0: PIPS["secure"], 3: PIPS["donate"]}) is None
     q = door.question
-    assert q.text.startswith("The dice say reroll 0,3 secure donate keep, which the rules do not allow now")
+    assert q.text.startswith("The dice say: Anna discarded the Keep chip and rerolled: Donate, Secure. "
+                             "The rules do not allow it now")
     assert "Anna has no keep chip left to discard" in q.text
     assert q.action is None and CONFIRM not in q.options
     assert table.state is before

@@ -13,8 +13,8 @@ class InputError(Exception):
         super().__init__(f"{readable_path(path)}: {message}")
 
 
-def load_json(path: str):
-    """The parsed file, or InputError with a one-line reason."""
+def load_json(path: str, *, unique_keys: bool = False):
+    """The parsed file, or InputError with a one-line reason (`unique_keys`: a key twice in an object is one)."""
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()
@@ -23,7 +23,7 @@ def load_json(path: str):
     except UnicodeDecodeError:
         raise InputError(path, "cannot read the file (not UTF-8 text)") from None
     try:
-        return loads(text)
+        return loads(text, unique_keys=unique_keys)
     except InvalidInput as err:
         raise InputError(path, str(err)) from None
 

@@ -217,6 +217,18 @@ class Game(ABC):
         (a sentence) when it cannot be used. Pure: the engine still judges the action before it is applied."""
         return None
 
+    def dice_question(self, state: GameState, role: str, action: Any, intent: Mapping | None) -> Any:
+        """Was the table waiting for the throw that proposes `action` (the engine accepted it, every die is sure)? None:
+        yes — the turn's roll, an announced reroll — and it is applied. Otherwise the question to ask first, as a
+        message with `template` (a `rules` catalogue msgid) and `params`: "{name} rolled again: discard a chip face
+        down?". A throw nobody asked for is never booked on its own (table rule 8, docs/architecture.md). Pure."""
+        return None
+
+    def dice_words(self, state: GameState, action: Any) -> Any:
+        """The move a throw proposes, in the players' words (a message with `template` and `params`), for the
+        questions the dice raise ("Anna rolled Steal, Steal, Swap, Wild, Relocate"). None: its notation. Pure."""
+        return None
+
     # Timers: what should run now, and what it means when it runs out (the session's GameClock asks).
     def timer(self, state: GameState) -> "GameTimer | None":
         """The timer the rules want running at `state`, or None. A new `token` means a fresh glass (a new step,

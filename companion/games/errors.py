@@ -39,7 +39,7 @@ class Terms(tuple):
 
 
 # The vocabularies a Term may name; companion.i18n.messages knows how to translate each (through Game.terms).
-VOCABULARIES = ("action", "colour", "good", "mission", "event", "trap")
+VOCABULARIES = ("action", "colour", "good", "mission", "event", "trap", "demon", "land", "scroll", "step")
 
 
 class IllegalAction(ValueError):

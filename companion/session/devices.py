@@ -19,29 +19,47 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 from typing import Callable
 
+from firmware_bridge.bindings import BindingTable
 from firmware_bridge.errors import DeviceError
-from firmware_bridge.manager import BindingTable, DeviceManager
+from firmware_bridge.manager import DeviceManager
 from firmware_bridge.observations import (ButtonPressed, DiceSettled, DieCrooked, DieRolled, DieRolling,
-                                          Observation, StandFlipped)
+                                          DieSetDown, Observation, StandFlipped)
 
 log = logging.getLogger(__name__)
 
 SETTINGS = "devices.json"
 SETTLE_AFTER = 0.35  # seconds without a dice reading before a throw counts as settled (dice land a moment apart)
+# A die that said it started rolling and then nothing (out of range mid-throw, a firmware that stays silent when put
+# back): after this long the throw settles without it, so the table never waits for ever (its reading, if it comes,
+# is a throw of its own).
+GIVE_UP_AFTER = 8.0
 STAND_TIMER = "hourglass"
-# Offered when no radio or board is present: (URL, label) — five dice and an hourglass stand that play by themselves.
+# Offered when no radio or board is present: (URL, label) — five dice and an hourglass stand that act only when
+# someone asks them to (the Roll and Turn over buttons): nothing simulated plays into a real game by itself.
 # The devices screen shows these labels in the players' language (companion/ui/devices.py SIMULATED_TITLES).
 SIMULATED = (("sim://godice?count=5&seed=7", "Simulated dice (5 GoDice)"),
-             ("sim://tablebus?kind=stand&demo=1", "Simulated hourglass stand"))
-_DICE = (DieRolling, DieRolled, DieCrooked, DiceSettled)
+             ("sim://tablebus?kind=stand", "Simulated hourglass stand"))
+_DICE = (DieRolling, DieRolled, DieCrooked, DiceSettled, DieSetDown)
 
 
 def plays_by_itself(source: str) -> bool:
-    """A simulated board in demo mode (`sim://…&demo=1`, as offered with no hardware) flips and presses by itself:
-    what it does is shown, but never reaches a table, as a simulated die never does unless the group binds it."""
+    """A simulated device that acts without anyone asking: a board in demo mode (`sim://tablebus?…&demo=1`, as offered
+    by earlier versions) or dice that throw themselves (`sim://godice?…&every=4`). What it does is shown on the devices
+    screen but never reaches a table (table rule 8, docs/architecture.md: a simulated device acts only when someone asks
+    it to)."""
     if not source.startswith("sim://"):
         return False
-    return parse_qs(urlsplit(source).query).get("demo", ["0"])[-1] == "1"
+    query = parse_qs(urlsplit(source).query)
+    if query.get("demo", ["0"])[-1] == "1":
+        return True
+    try:
+        return float(query.get("every", ["0"])[-1]) > 0
+    except ValueError:
+        return False
+
+
+def is_simulated(source: str) -> bool:
+    return source.startswith("sim://")
 
 
 def hardware_present() -> bool:
@@ -58,7 +76,7 @@ def hardware_present() -> bool:
 
 class DeviceService:
     def __init__(self, data_dir: str | Path, *, manager: DeviceManager | None = None,
-                 settle_after: float = SETTLE_AFTER):
+                 settle_after: float = SETTLE_AFTER, give_up_after: float = GIVE_UP_AFTER):
         self.path = Path(data_dir) / SETTINGS
         self.devices: list[dict] = []        # [{"url", "label"}] in the order the group added them
         bindings = BindingTable()
@@ -71,6 +89,11 @@ class DeviceService:
         if manager is not None:
             self.manager.bindings = bindings
         self.settle_after = settle_after
+        self.give_up_after = give_up_after
+        self._carried: dict[str, set[str]] = {}    # new URL → the dice it had under its old URL (a changed shell)
+        # die → {observation type → the last one}: what a screen opened later shows at once (its name, its face)
+        self._last_seen: dict[str, dict[str, Observation]] = {}
+        self._waiting_since: float | None = None   # loop time the settled throw started waiting for a rolling die
         self.door = None
         self.timers = None
         self._listeners: list[Callable[[Observation], None]] = []
@@ -96,9 +119,57 @@ class DeviceService:
             self._save()
 
     async def remove(self, url: str) -> None:
+        """Forget a device: it disconnects, and its dice lose their places (a removed die leaves nothing behind)."""
+        dice = set(self.manager.dice_of(url)) | self._carried.pop(url, set())
         await self.manager.remove(url)
         self.devices = [d for d in self.devices if d["url"] != url]
+        for die in dice:
+            self.manager.bindings.unbind(die)
         self._save()
+        self._rebind_door()
+
+    async def replace(self, url: str, new_url: str) -> None:
+        """Open the same device under another URL (a GoDice's shell changed), keeping its label, its place in the
+        list and its dice's places. DeviceError (one line) when the new URL can never work; the old one stays."""
+        from firmware_bridge.device import parse_url
+
+        parse_url(new_url)  # a URL that can never work is refused before anything changes
+        entry = next((d for d in self.devices if d["url"] == url), None)
+        if entry is None or new_url == url:
+            return
+        # The dice are the same dice: until they report through the new URL, they still belong to this device.
+        self._carried[new_url] = set(self.manager.dice_of(url)) | self._carried.pop(url, set())
+        await self.manager.remove(url)
+        await self.manager.add(new_url)
+        entry["url"] = new_url
+        self._save()
+
+    async def throw(self, die_or_url: str) -> None:
+        """Throw a simulated die (its id), or all the dice of a simulated device (its URL): the Roll buttons.
+        DeviceError for a real die: a hand throws it."""
+        from firmware_bridge.commands import Throw
+
+        await self.manager.command(die_or_url, Throw())
+
+    async def turn_over(self, url: str) -> None:
+        """Turn a simulated hourglass stand over (its Turn over button)."""
+        from firmware_bridge.commands import TurnOver
+
+        await self.manager.command(url, TurnOver())
+
+    def source_of(self, die: str) -> str | None:
+        """The URL of the device a die reports through (None for a die no device has reported)."""
+        return self.manager.url_of(die)
+
+    def simulated_dice(self, role: str) -> list[tuple[int, str]]:
+        """(index, die) of the dice bound to `role` that are simulated and thrown only when asked: the table's Roll
+        buttons throw these."""
+        out = []
+        for index, die in sorted(self.manager.bindings.role(role).items(), key=lambda kv: str(kv[0])):
+            source = self.source_of(die) or ""
+            if is_simulated(source) and not plays_by_itself(source) and isinstance(index, int):
+                out.append((index, die))
+        return out
 
     async def offer_simulated(self) -> list[str]:
         """With no radio and no board, add simulated dice and a simulated board so the app shows live readings.
@@ -120,12 +191,14 @@ class DeviceService:
     def bind(self, die: str, role: str, index) -> None:
         self.manager.bindings.bind(die, role, index)
         self._save()
-        if self.door is not None:
-            self.door.bindings = self._door_bindings()
+        self._rebind_door()
 
     def unbind(self, die: str) -> None:
         self.manager.bindings.unbind(die)
         self._save()
+        self._rebind_door()
+
+    def _rebind_door(self) -> None:
         if self.door is not None:
             self.door.bindings = self._door_bindings()
 
@@ -155,6 +228,7 @@ class DeviceService:
     def detach(self) -> None:
         self.door, self.timers = None, None
         self._cancel_settle()
+        self._waiting_since = None
 
     def _door_bindings(self) -> dict:
         roles = self.door.game.dice_roles if self.door is not None else {}
@@ -190,13 +264,25 @@ class DeviceService:
         self._listeners.append(listener)
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
+    def recent(self) -> list[Observation]:
+        """The last observation of each kind from each die still here, oldest first (a screen opened later starts from
+        these: every die with its name, face and battery, not only those that rolled since)."""
+        present = {d["url"] for d in self.devices}
+        out = [o for die, seen in self._last_seen.items() if self.source_of(die) in present for o in seen.values()]
+        return sorted(out, key=lambda o: getattr(o, "at", 0.0))
+
     def _route(self, obs: Observation) -> None:
+        die = getattr(obs, "die", None) or getattr(obs, "device", None)
+        if isinstance(die, str) and not isinstance(obs, (DiceSettled, ButtonPressed, StandFlipped)):
+            self._last_seen.setdefault(die, {})[type(obs).__name__] = obs
         for listener in list(self._listeners):
             try:
                 listener(obs)
             except Exception:
                 log.exception("device listener %r failed", listener)
         if self.door is not None and isinstance(obs, _DICE):
+            if plays_by_itself(obs.source):
+                return  # simulated dice throwing themselves (a demo) are shown, never played into a table
             self.door.observe(obs)  # DiceSettled settles at once; single dice wait for a quiet moment
             if not isinstance(obs, DiceSettled):
                 self._schedule_settle()
@@ -220,8 +306,14 @@ class DeviceService:
         if door is None:
             return
         if door.busy():
-            self._schedule_settle()  # a die is still rolling: wait for it
-            return
+            now = asyncio.get_event_loop().time()
+            if self._waiting_since is None:
+                self._waiting_since = now
+            if now - self._waiting_since < self.give_up_after:
+                self._schedule_settle()  # a die is still rolling: wait for it
+                return
+            door.stop_waiting()  # it said nothing for too long: the throw is what the other dice showed
+        self._waiting_since = None
         try:
             door.settle()
         except Exception:  # the door turns readings into questions; a failure to save is logged, not fatal

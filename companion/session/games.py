@@ -15,9 +15,11 @@ from companion.games.text import shown
 MODULES = {
     "obscurians": "companion.games.obscurians.game",
     "obscurio": "companion.games.obscurio.game",
+    "obelisk": "companion.games.obelisk.game",
 }
-# Games announced on Home but not in the house yet: name -> title (a msgid).
-COMING = {"obelisk": "Obelisk"}
+# Games announced on Home but not in the house yet: name -> title (a msgid). A registered game without a UI plug-in
+# (Game.ui_plugin None, Obelisk for now) is shown as coming soon too.
+COMING: dict[str, str] = {}
 
 _loaded: dict[str, Game] = {}
 

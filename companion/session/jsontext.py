@@ -12,6 +12,7 @@ import math
 from typing import Any
 
 from companion.games.errors import InvalidInput
+from companion.games.text import shown
 
 MAX_DEPTH = 32      # our files nest 4-5 levels; anything deeper is not one of them
 MAX_DIGITS = 30     # a seed or a count fits in 20 digits; more is never a real value
@@ -53,12 +54,24 @@ def _depth_ok(value: Any) -> bool:
     return True
 
 
-def loads(text: str) -> Any:
-    """The JSON value in `text`; InvalidInput with one line saying what is wrong. A leading BOM is ignored."""
+def _unique(pairs: list) -> dict:
+    """An object whose keys are all different: with a key twice, which value was meant cannot be known."""
+    out = {}
+    for key, value in pairs:
+        if key in out:
+            raise InvalidInput(f"the key {shown(key)} appears twice in one object")
+        out[key] = value
+    return out
+
+
+def loads(text: str, *, unique_keys: bool = False) -> Any:
+    """The JSON value in `text`; InvalidInput with one line saying what is wrong. A leading BOM is ignored.
+    `unique_keys`: an object naming a key twice is refused (json.loads would keep the last one silently)."""
     if text.startswith(BOM):
         text = text[1:]
     try:
-        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
+        value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant,
+                           object_pairs_hook=_unique if unique_keys else None)
     except InvalidInput:
         raise
     except RecursionError:

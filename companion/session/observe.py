@@ -9,7 +9,9 @@ confirm (docs/architecture.md: table rule 8, "Data flow").
                           or the engine refuses, or no action fits ──▶ Question (confirm · read again · type it in)
 
 Nothing here changes the game silently: a proposal is applied only when every reading is at least
-`min_confidence` sure AND the engine accepts it; everything else waits as `door.question` until the players answer.
+`min_confidence` sure AND the engine accepts it AND the table was waiting for that throw (the game says so:
+`Game.dice_question`); everything else waits as `door.question` until the players answer. A die put back by hand
+(DieSetDown) ends the wait for it without a reading: the old face stands.
 The door never raises for a reading (a bad device must not stop the table); `Table.apply` errors other than the
 engine's refusal (a full disk) propagate to the caller like a tap's would.
 """
@@ -20,12 +22,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from companion.games.errors import N_, IllegalAction, InvalidInput
-from firmware_bridge.observations import DiceSettled, DieCrooked, DieRolled, DieRolling
+from firmware_bridge.observations import DiceSettled, DieCrooked, DieRolled, DieRolling, DieSetDown
 
 log = logging.getLogger(__name__)
 
 MIN_CONFIDENCE = 0.9  # below this a reading is shown and asked about, never applied on its own
-CONFIRM, READ_AGAIN, TYPE_IN = "confirm", "read_again", "type_in"
+CONFIRM, READ_AGAIN, TYPE_IN, IGNORE = "confirm", "read_again", "type_in", "ignore"
 
 
 @dataclass(frozen=True)
@@ -98,6 +100,10 @@ class ObservationDoor:
                 self.settle()
             elif isinstance(obs, (DieRolled, DieCrooked)):
                 self._collect(obs)
+            elif isinstance(obs, DieSetDown):
+                bound = self.bindings.get(obs.die)
+                if bound is not None:  # picked up and put back unthrown: not part of the throw, stop waiting for it
+                    self._throws.setdefault(bound[0], _Throw()).rolling.discard(obs.die)
             elif isinstance(obs, DieRolling):
                 bound = self.bindings.get(obs.die)
                 if bound is not None:
@@ -111,6 +117,11 @@ class ObservationDoor:
         """Some bound die is still rolling (the screen waits; settle() would be early)."""
         throws = self._throws.values() if role is None else [self._throws.get(role, _Throw())]
         return any(t.rolling for t in throws)
+
+    def stop_waiting(self) -> None:
+        """Stop waiting for dice that said they were rolling and then nothing: the throw is what the others show."""
+        for throw in self._throws.values():
+            throw.rolling.clear()
 
     def settle(self) -> Any:
         """The throw is over (no die rolling, or a dice tower's tray reported): propose what the dice say.
@@ -134,12 +145,16 @@ class ObservationDoor:
     def answer(self, choice: str, action: Any = None) -> Any:
         """Answer the waiting question: CONFIRM applies what the dice said, READ_AGAIN drops the readings (roll or
         place the dice again), TYPE_IN applies `action` as the players entered it (without one:
-        the readings are dropped and the players enter the move on the screen as they would without dice). The
-        engine still judges:
+        the readings are dropped and the players enter the move on the screen as they would without dice), IGNORE
+        drops the readings (it was no throw for the game). The engine still judges:
         IllegalAction propagates for a typed-in action it refuses (the question stays)."""
         q = self.question
         if q is None:
             raise IllegalAction.of("There is no question about the dice to answer")
+        if choice == IGNORE:
+            self._throws.clear()
+            self._ask(None)
+            return None
         if choice == READ_AGAIN:
             if not q.reroll:  # a crooked die keeps its partners' readings; any other doubt reads the throw anew
                 self._throws.clear()
@@ -189,19 +204,30 @@ class ObservationDoor:
                                       error=err))
         if action is None:
             return self._ask(Question(N_("The dice show no move the game expects now"), {}, readings,
-                                      options=(READ_AGAIN, TYPE_IN)))
+                                      options=(IGNORE, TYPE_IN)))
+        state = self.table.state
         try:
-            self.table.state.apply(action)  # the engine's verdict before anything is written
+            state.apply(action)  # the engine's verdict before anything is written
         except IllegalAction as err:
-            return self._ask(Question(N_("The dice say {move}, which the rules do not allow now"),
-                                      {"move": action.to_text()}, readings, options=(READ_AGAIN, TYPE_IN), error=err))
+            return self._ask(Question(N_("The dice say: {move}. The rules do not allow it now"),
+                                      {"move": self._words(state, action)}, readings, options=(READ_AGAIN, TYPE_IN),
+                                      error=err))
         doubtful = [r for r in readings if r.confidence < self.min_confidence]
         if doubtful:
             why = (N_("Is this right? Die {numbers} may have been misread: {move}") if len(doubtful) == 1
                    else N_("Is this right? Dice {numbers} may have been misread: {move}"))
-            return self._ask(Question(why, {"numbers": _numbers(doubtful), "move": action.to_text()}, readings,
-                                      action=action))
+            return self._ask(Question(why, {"numbers": _numbers(doubtful), "move": self._words(state, action)},
+                                      readings, action=action))
+        unasked = self.game.dice_question(state, role, action, self.intent)
+        if unasked is not None:  # a throw the table was not waiting for: asked about, never booked on its own
+            return self._ask(Question(unasked.template, dict(unasked.params), readings, action=action,
+                                      options=(CONFIRM, IGNORE)))
         return self._apply(action)
+
+    def _words(self, state, action):
+        """The proposed move in the players' words (the game's message), or its notation when the game has none."""
+        words = self.game.dice_words(state, action)
+        return words if words is not None else action.to_text()
 
     def _apply(self, action) -> Any:
         self.table.apply(action)  # IllegalAction leaves the question in place for the players

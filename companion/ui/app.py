@@ -244,7 +244,14 @@ class CompanionApp(App):
         follow the switch)."""
         from companion.ui.sheets import MenuSheet
 
-        make = extras if callable(extras) else (lambda: list(extras or []))
+        made = extras if callable(extras) else (lambda: list(extras or []))
+
+        def make():
+            more = list(made())
+            if self.table is not None and self._dice_at_table is not None:
+                more += self._dice_at_table.menu_extras()  # simulated dice bound to the table: thrown when asked
+            return more
+
         self.open_sheet(MenuSheet(make_extras=make), angle)
 
     def run_menu_extra(self, index: int) -> None:
@@ -304,10 +311,10 @@ class CompanionApp(App):
         for name in games.names():
             game = games.get(name)
             playable = game.ui_plugin is not None  # an engine without screens yet: replay and score only
+            players = t(N_("{low} to {high} players")).format(low=game.min_players, high=game.max_players)
             cards.append({"game": name, "text": t(game.title), "enabled": playable,
                           "button": t(N_("New table")) if playable else soon,
-                          "detail": t(N_("{low} to {high} players")).format(low=game.min_players,
-                                                                           high=game.max_players)})
+                          "detail": players if playable else soon})
         cards += [{"game": name, "text": t(title), "detail": soon, "enabled": False, "button": soon}
                   for name, title in games.COMING.items() if name not in games.names()]
         self.games = cards

@@ -1,25 +1,48 @@
 """The dice and boards at the open table (any game): while a table is open, the dice the group bound on the devices
 screen roll into it, and the hourglass stand turns its hourglass (companion/session/devices.py routes them through
 the table's observation door). When the door will not apply a throw on its own — a die landed crooked, a reading is
-doubtful, the engine refuses what the dice say — its question is shown here, for the whole table, with the answers
-it allows: use the dice as read, roll again, or enter the move on the screen by hand. Nothing is applied silently
-and nothing is lost: the question stays until someone answers it or the next throw replaces it.
+doubtful, the engine refuses what the dice say, or nobody asked for that throw (a reroll that would cost a chip) —
+its question is shown here, in the players' words, for the whole table, with the answers it allows. Nothing is
+applied silently and nothing is lost: the question stays until someone answers it or the next throw replaces it, and
+it is only ever shown over the table it is about (never over Home).
+
+Simulated dice bound to the table are thrown only when someone asks: the menu's "Throw the simulated dice" opens a
+sheet with a Roll button per die, Roll all, and (when dice were picked to roll again) Roll the picked dice.
 """
 from __future__ import annotations
 
+import asyncio
+import logging
+from pathlib import Path
 from types import SimpleNamespace
 
 from kivy.clock import Clock
+from kivy.lang import Builder
+from kivy.properties import ListProperty, StringProperty
 
 from companion.games.errors import N_, IllegalAction, InvalidInput
 from companion.i18n.messages import translate_error
-from companion.session.observe import CONFIRM, READ_AGAIN, TYPE_IN
+from companion.session.observe import CONFIRM, IGNORE, READ_AGAIN, TYPE_IN
+from companion.ui.sheets import Sheet
+from companion.ui.widgets import BigButton
+from firmware_bridge.errors import DeviceError
+
+log = logging.getLogger(__name__)
 
 ANSWERS = {
     CONFIRM: N_("Yes, use these dice"),
     READ_AGAIN: N_("We roll again"),
     TYPE_IN: N_("We enter it on the screen"),
+    IGNORE: N_("No, ignore this throw"),
 }
+
+
+def tell(message, lang: str) -> str:
+    """A message (template and params) in `lang`; params that are messages themselves (the move in words inside a
+    question) are told first."""
+    params = {k: (tell(v, lang) if getattr(v, "template", None) is not None and hasattr(v, "params") else v)
+              for k, v in getattr(message, "params", {}).items()}
+    return translate_error(SimpleNamespace(template=message.template, params=params), lang)
 
 
 class DiceAtTable:
@@ -30,12 +53,14 @@ class DiceAtTable:
         self.door = None
         self.sheet = None  # the question's sheet while it is shown
         self._lit = None   # the role whose dice are lit to be rolled again
+        self._picked: list[int] = []
         self._unsubscribe = None
 
     def attach(self, table) -> None:
         devices = getattr(self.app, "devices", None)
         if devices is None:
             return
+        self.detach()  # attached twice (the devices came up after the table opened): one link, never two
         self.door = devices.attach(table, on_question=self._on_question, on_applied=self._on_applied)
         # Whatever changes the table (a tap, the dice, Undo) ends what the players had announced for the next throw.
         self._unsubscribe = table.subscribe(lambda _table, _kind: self._forget_expectation())
@@ -48,6 +73,7 @@ class DiceAtTable:
         if self.door is not None and devices is not None:
             devices.detach()
         self.door = None
+        self._picked = []
         self._close()
 
     def expect(self, role: str, indices) -> None:
@@ -60,6 +86,12 @@ class DiceAtTable:
         self.door.expect({"reroll": indices} if indices else None)
         devices.light(role, indices)
         self._lit = role if indices else None
+        self._picked = indices
+
+    @property
+    def picked(self) -> list[int]:
+        """The dice the players picked on the screen to roll again (their indices), until the throw is in."""
+        return list(self._picked)
 
     def _on_applied(self, _action) -> None:
         self._forget_expectation()  # the throw is in: the dice that were lit to be rolled again go dark
@@ -71,6 +103,7 @@ class DiceAtTable:
         if self._lit is not None and devices is not None:
             devices.light(self._lit, ())
         self._lit = None
+        self._picked = []
 
     # -- the door's questions ------------------------------------------------------------------------------------
     def _on_question(self, question) -> None:
@@ -78,9 +111,10 @@ class DiceAtTable:
         Clock.schedule_once(lambda _dt: self._show(question), 0)
 
     def text(self, question) -> str:
-        """The question in the players' language: what the door asks, and the engine's reason when it refused."""
+        """The question in the players' language: what the door asks (the move in words), and the engine's reason
+        when it refused."""
         lang = self.app.lang
-        text = translate_error(SimpleNamespace(template=question.why, params=question.params), lang)
+        text = tell(SimpleNamespace(template=question.why, params=question.params), lang)
         if question.error is not None:
             text = f"{text}: {translate_error(question.error, lang)}"
         return text
@@ -91,6 +125,8 @@ class DiceAtTable:
         if question is None:
             self._close()
             return
+        if self.app.table is not self.door.table or self.app.screen == "home":
+            return  # the table it is about is not on screen: the question waits there, it never covers Home
         t = self.app.t
         options = [{"text": t(ANSWERS[choice]), "action": (lambda c=choice: self.answer(c))}
                    for choice in question.options if choice != CONFIRM or question.action is not None]
@@ -112,3 +148,80 @@ class DiceAtTable:
         if self.sheet is not None and self.app.sheet is self.sheet:
             self.app.close_sheet()
         self.sheet = None
+
+    # -- simulated dice: thrown when someone asks ----------------------------------------------------------------
+    def simulated(self) -> list[tuple[str, int, str]]:
+        """(role, index, die) of the simulated dice bound to the open table's dice roles."""
+        devices = getattr(self.app, "devices", None)
+        if self.door is None or devices is None:
+            return []
+        return [(role, index, die) for role in self.door.game.dice_roles
+                for index, die in devices.simulated_dice(role)]
+
+    def menu_extras(self) -> list[dict]:
+        """The table menu's entry for throwing simulated dice (none when no simulated die is bound)."""
+        if not self.simulated():
+            return []
+        return [{"text": self.app.t(N_("Throw the simulated dice")), "action": self.open_roll_sheet}]
+
+    def open_roll_sheet(self, angle: int = 0) -> None:
+        dice = self.simulated()
+        if not dice:
+            return
+        t = self.app.t
+        picked = [i for i in self._picked if any(i == index for _, index, _ in dice)]
+        sheet = RollSheet(
+            title=t(N_("Throw the simulated dice")),
+            all_text=t(N_("Roll all {n}")).format(n=len(dice)),
+            picked_text=(t(N_("Roll the picked dice: {numbers}")).format(numbers=", ".join(str(i + 1)
+                                                                                        for i in picked))
+                         if picked else ""),
+            dice=[{"text": t(N_("Roll {n}")).format(n=index + 1), "die": die} for _, index, die in dice])
+        sheet.on_roll = self.throw
+        sheet.picked_dice = [die for _, index, die in dice if index in picked]
+        sheet.all_dice = [die for _, _, die in dice]
+        self.app.open_sheet(sheet, angle)
+
+    def throw(self, dice) -> None:
+        """Throw these simulated dice (their ids), as a hand would."""
+        devices = getattr(self.app, "devices", None)
+        if devices is None:
+            return
+        for die in dice:
+            task = asyncio.ensure_future(devices.throw(die))
+            task.add_done_callback(self._thrown)
+
+    def _thrown(self, task) -> None:
+        err = None if task.cancelled() else task.exception()
+        if isinstance(err, DeviceError):
+            self.app.say(str(err))
+        elif err is not None:
+            log.error("a simulated throw failed", exc_info=err)
+
+
+class RollDieButton(BigButton):
+    """One simulated die's Roll button on the RollSheet."""
+
+    die = StringProperty("")
+
+
+class RollSheet(Sheet):
+    """A Roll button per simulated die, Roll all, and Roll the picked dice (layout in dice_at_table.kv)."""
+
+    title = StringProperty("")
+    all_text = StringProperty("")
+    picked_text = StringProperty("")
+    dice = ListProperty()             # [{"text": "Roll 3", "die": id}]
+
+    on_roll = None
+    picked_dice: list = []
+    all_dice: list = []
+
+    def roll(self, which) -> None:
+        dice = self.all_dice if which == "all" else self.picked_dice if which == "picked" else [which]
+        self.app.close_sheet()
+        if self.on_roll is not None:
+            self.on_roll(list(dice))
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))

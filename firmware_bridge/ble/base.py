@@ -9,30 +9,16 @@ import asyncio
 import contextlib
 import logging
 import time
-from typing import AsyncIterator, Callable
+from typing import Callable
 
 from firmware_bridge.ble.transport import BleakLink, BleBackend, Link, default_backend, translate
 from firmware_bridge.device import Device, DeviceURL
-from firmware_bridge.errors import BadDeviceURL, ConnectionLost, DeviceError
-from firmware_bridge.observations import Observation, SignalStrength
+from firmware_bridge.errors import ConnectionLost, DeviceError
+from firmware_bridge.observations import SignalStrength
 
 log = logging.getLogger(__name__)
 
-_END = object()
 LinkFactory = Callable[[DeviceURL], Link]
-
-
-def url_float(url: DeviceURL, key: str, default: float) -> float:
-    text = url.params.get(key)
-    if text is None:
-        return default
-    try:
-        value = float(text)
-    except ValueError:
-        raise BadDeviceURL(f"{url}: {key}={text!r} is not a number") from None
-    if value < 0:
-        raise BadDeviceURL(f"{url}: {key} cannot be negative")
-    return value
 
 
 class BleDie(Device):
@@ -50,13 +36,16 @@ class BleDie(Device):
         self.source = url.text or f"{url.scheme}://{url.address}"
         self.backend = backend
         self.clock = clock
-        self.timeout = url_float(url, "timeout", 10.0)
+        self.timeout = url.number("timeout", 10.0)
         self._link_factory = link_factory or self._bleak_link
-        self._queue: asyncio.Queue = asyncio.Queue()
         self._link: Link | None = None
         self._tasks: set[asyncio.Task] = set()
         self._closed = False
         self._display_name: str | None = url.params.get("name")
+        # `python -m firmware_bridge monitor --capture`: called with (seconds since the link came up, bytes) for every
+        # notification, before it is read, so a group with a misbehaving die can send us exactly what it said.
+        self.capture: Callable[[float, bytes], None] | None = None
+        self._opened_at = 0.0
 
     def _bleak_link(self, url: DeviceURL) -> Link:
         return BleakLink(url.address, backend=self.backend or default_backend(), timeout=self.timeout,
@@ -64,9 +53,25 @@ class BleDie(Device):
 
     @property
     def name(self) -> str:
-        if self._link is not None and self._link.name and self._link.name != self._link.address:
+        """What players call the die: its advertised name, the URL's `name=`, else its make — never its address."""
+        if self._link is not None and self._link.name and self._link.name.upper() != self._link.address.upper():
             return self._link.name
-        return self._display_name or self.url.address
+        return self._display_name or self.brand
+
+    brand = "Bluetooth die"
+
+    @property
+    def advertisement(self) -> dict:
+        """What the die advertised when it was found (for a capture's first line): manufacturer and service data."""
+        link = self._link
+        return getattr(link, "advertisement", None) or {} if link is not None else {}
+
+    def captured(self, data: bytes) -> None:
+        if self.capture is not None:
+            try:
+                self.capture(self.clock() - self._opened_at, bytes(data))
+            except Exception as err:  # a full disk must not stop the die
+                log.warning("%s: capture failed: %r", self.name, err)
 
     # --- lifecycle -----------------------------------------------------------------------------------------------
     async def open(self) -> None:
@@ -74,6 +79,7 @@ class BleDie(Device):
         link = self._link_factory(self.url)
         link.on_lost = self._on_lost
         self._link = link
+        self._opened_at = self.clock()
         try:
             await link.connect()
             await self._setup(link)
@@ -85,7 +91,7 @@ class BleDie(Device):
                 raise
             raise translate(err, self.name) from err
         if link.rssi is not None:
-            self.emit(SignalStrength(self.die, int(link.rssi), source=self.source, at=self.clock()))
+            self._put(SignalStrength(self.die, int(link.rssi), source=self.source, at=self.clock()))
 
     async def _setup(self, link: Link) -> None:
         """Subscribe and ask the first questions; raise DeviceError (ProtocolError) if this is not the device."""
@@ -97,7 +103,7 @@ class BleDie(Device):
         for task in list(self._tasks):
             task.cancel()
         await self._close_link()
-        self._queue.put_nowait(_END)
+        self._end()
 
     async def _close_link(self) -> None:
         link, self._link = self._link, None
@@ -108,19 +114,7 @@ class BleDie(Device):
 
     def _on_lost(self, reason: str) -> None:
         if not self._closed:
-            self._queue.put_nowait(ConnectionLost(f"{self.name}: {reason}"))
-
-    async def observations(self) -> AsyncIterator[Observation]:
-        while True:
-            item = await self._queue.get()
-            if item is _END:
-                return
-            if isinstance(item, DeviceError):
-                raise item
-            yield item
-
-    def emit(self, observation: Observation) -> None:
-        self._queue.put_nowait(observation)
+            self._put(ConnectionLost(f"{self.name}: {reason}"))
 
     def spawn(self, coro) -> None:
         """A background job of this connection (battery polling), cancelled on close; failures are logged."""

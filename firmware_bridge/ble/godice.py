@@ -4,10 +4,12 @@ The shell is required: the die reports an accelerometer vector, and only the she
 is (a D4 shell read as a D6 reports nonsense — a real user complaint). Shells: d4 d6 d8 d10 d10x/d00 d12 d20 d24.
 Optional: timeout=SECONDS (connect), battery_every=SECONDS (battery polling, default 60; 0 = never).
 
-Observations: DieRolling on "R"; DieRolled(face, confidence) on a landing (confidence from the stability kind and
-how squarely the vector sits on a face); DieCrooked on a tilt-stable landing; BatteryLevel; DieIdentified (shell,
-dot colour) on connecting; SignalStrength from the advertisement found when connecting.
-Commands: Blink (pulse both LEDs), LightUp (both LEDs steady; (0, 0, 0) is off), RequestBattery, RequestState.
+Observations (godice_reader.py): DieRolling on "R"; DieRolled(face, confidence) on a landing (confidence from the
+stability kind and how squarely the vector sits on a face); DieCrooked on a tilt-stable landing; DieSetDown on a
+move-stable one (turned by hand: no throw); BatteryLevel; DieIdentified (shell, dot colour) on connecting;
+SignalStrength from the advertisement found when connecting.
+Commands: Blink (pulse both LEDs, each flash lit for half its duration), LightUp (both LEDs steady until told
+otherwise; (0, 0, 0) is off), RequestBattery, RequestState.
 """
 from __future__ import annotations
 
@@ -16,17 +18,18 @@ import logging
 
 from firmware_bridge.ble import godice_protocol as gp
 from firmware_bridge.ble import uuids
-from firmware_bridge.ble.base import BleDie, url_float
+from firmware_bridge.ble.base import BleDie
+from firmware_bridge.ble.godice_reader import GoDiceReader
 from firmware_bridge.ble.transport import Link
 from firmware_bridge.commands import Blink, Command, LightUp, RequestBattery, RequestState
 from firmware_bridge.errors import BadDeviceURL, ProtocolError
-from firmware_bridge.observations import BatteryLevel, DieCrooked, DieIdentified, DieRolled, DieRolling
 
 log = logging.getLogger(__name__)
 
 
 class GoDiceDevice(BleDie):
     kind = "godice"
+    brand = "GoDice"
 
     def __init__(self, url, **kw):
         super().__init__(url, **kw)
@@ -38,16 +41,14 @@ class GoDiceDevice(BleDie):
             self.shell = gp.shell(shell).name
         except ValueError as err:
             raise BadDeviceURL(f"{url}: {err}") from None
-        self.battery_every = url_float(url, "battery_every", 60.0)
-        self.colour: str | None = None
-        self.battery: int | None = None
-        self.charging = False
-        self.garbled = 0
+        self.battery_every = url.number("battery_every", 60.0)
+        self.reader = GoDiceReader(self.die, self.source, self.shell)
 
     async def _setup(self, link: Link) -> None:
         if not (link.can(uuids.NUS_TX, "notify") and (link.can(uuids.NUS_RX, "write")
                                                        or link.can(uuids.NUS_RX, "write-without-response"))):
             raise ProtocolError(f"{self.name} does not speak the GoDice protocol (no Nordic UART service)")
+        self.reader.name = self.name
         await link.subscribe(uuids.NUS_TX, self._on_notification)
         await link.write(uuids.NUS_RX, gp.colour_request())
         await link.write(uuids.NUS_RX, gp.battery_request())
@@ -60,36 +61,20 @@ class GoDiceDevice(BleDie):
             await self._write(uuids.NUS_RX, gp.battery_request())
 
     def _on_notification(self, data: bytes) -> None:
-        at = self.clock()
-        message = gp.decode(data)
-        if isinstance(message, gp.RollStarted):
-            self.emit(DieRolling(self.die, source=self.source, at=at))
-        elif isinstance(message, gp.Stable):
-            face, confidence = gp.read_face(self.shell, message.xyz)
-            if message.kind == "TS":
-                self.emit(DieCrooked(self.die, source=self.source, at=at))
-            else:
-                confidence = round(confidence * gp.STABILITY_CONFIDENCE[message.kind], 3)
-                self.emit(DieRolled(self.die, face, confidence, source=self.source, at=at))
-        elif isinstance(message, gp.Battery):
-            self.battery = message.percent
-            self.emit(BatteryLevel(self.die, message.percent, self.charging, source=self.source, at=at))
-        elif isinstance(message, gp.Charging):
-            self.charging = message.charging
-            if self.battery is not None:
-                self.emit(BatteryLevel(self.die, self.battery, self.charging, source=self.source, at=at))
-        elif isinstance(message, gp.Colour):
-            self.colour = message.name
-            self.emit(DieIdentified(self.die, "godice", self.shell, message.name, self.name, source=self.source,
-                                    at=at))
-        else:
-            self.garbled += 1
-            log.info("%s: ignored %s (%s)", self.name, message.data.hex(), message.reason)
+        self.captured(data)
+        for obs in self.reader.message(data, self.clock()):
+            self._put(obs)
+
+    @property
+    def garbled(self) -> int:
+        return self.reader.garbled
 
     async def command(self, command: Command) -> None:
         if isinstance(command, Blink):
+            # each flash lit for the first half of its duration, dark for the second (as Pixels blinks)
             on = max(10, command.duration_ms // 2)
-            await self._write(uuids.NUS_RX, gp.pulse(command.count, on, command.duration_ms - on, command.colour))
+            await self._write(uuids.NUS_RX, gp.pulse(command.count, on, max(10, command.duration_ms - on),
+                                                     command.colour))
         elif isinstance(command, LightUp):
             await self._write(uuids.NUS_RX, gp.set_leds(command.colour, command.colour))
         elif isinstance(command, RequestBattery):

@@ -1,10 +1,13 @@
 """GoDice wire protocol, as pure functions: die → host messages decoded, host → die commands encoded, and the
 shell tables that turn the die's accelerometer vector into a face.
 
-Facts (SMART_DICE.md; vector tables from Particula's public GoDice APIs): the die sends ASCII-led messages on the
-Nordic UART TX characteristic — "R" roll started; "S" x y z stable (signed int8 each); "FS"/"TS"/"MS" x y z fake-,
-tilt- and move-stable; "Bat" n battery %; "Col" c dot colour; "Char" b charging. The die never sends a face: the host
-picks the nearest reference vector of the shell the die wears, so the shell is per-die configuration.
+Facts (SMART_DICE.md; ParticulaCode/GoDiceAndroid_iOS_API common/godiceapi.c godice_incoming_packet, and the
+`godice` package's dice.py _handle_upd): the die sends ASCII-led messages on the Nordic UART TX characteristic —
+"R" roll started (only its first byte counts: both official parsers match the prefix); "S" x y z stable (signed int8
+each); "FS"/"TS"/"MS" x y z fake-, tilt- and move-stable ("MS": turned from one face to another by hand — no throw);
+"Tap" and "DTap" a tap and a double tap on the die; "Bat" n battery % (0-100); "Col" c dot colour; "Char" b charging.
+The die never sends a face: the host picks the nearest reference vector of the shell the die wears, so the shell is
+per-die configuration.
 
 `decode(data)` never raises: anything it cannot read is `Garbled(data, reason)`.
 """
@@ -48,12 +51,18 @@ class Charging:
 
 
 @dataclass(frozen=True)
+class Tap:
+    """The die was tapped (`double`: twice). Not a roll; the app does not use it."""
+    double: bool = False
+
+
+@dataclass(frozen=True)
 class Garbled:
     data: bytes
     reason: str
 
 
-Message = RollStarted | Stable | Battery | Colour | Charging | Garbled
+Message = RollStarted | Stable | Battery | Colour | Charging | Tap | Garbled
 
 COLOURS = {0: "black", 1: "red", 2: "green", 3: "blue", 4: "yellow", 5: "orange"}
 COLOUR_CODES = {name: code for code, name in COLOURS.items()}
@@ -65,15 +74,25 @@ def _xyz(raw: bytes) -> tuple[int, int, int]:
 
 
 def decode(data: bytes | bytearray | memoryview) -> Message:
-    """One notification from the die → a message; never raises."""
+    """One notification from the die → a message; never raises, whatever it is given."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        return Garbled(b"", "not bytes")
     try:
         data = bytes(data)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, BufferError):
         return Garbled(b"", "not bytes")
     if not data:
         return Garbled(data, "empty notification")
+    if data[:1] == b"R":          # roll started; trailing bytes ignored, as the official parsers do
+        return RollStarted()
+    if data.startswith(b"DTap"):
+        return Tap(double=True)
+    if data.startswith(b"Tap"):
+        return Tap()
     if data.startswith(b"Bat"):
-        return Battery(min(data[3], 100)) if len(data) >= 4 else Garbled(data, "Bat without a level")
+        if len(data) < 4:
+            return Garbled(data, "Bat without a level")
+        return Battery(data[3]) if data[3] <= 100 else Garbled(data, f"Bat of {data[3]} %")
     if data.startswith(b"Col"):
         return Colour(data[3]) if len(data) >= 4 else Garbled(data, "Col without a colour")
     if data.startswith(b"Char"):
@@ -84,8 +103,6 @@ def decode(data: bytes | bytearray | memoryview) -> Message:
         return Garbled(data, f"{data[:2].decode()} without x y z")
     if data[:1] == b"S":
         return Stable("S", _xyz(data[1:4])) if len(data) >= 4 else Garbled(data, "S without x y z")
-    if data == b"R":
-        return RollStarted()
     return Garbled(data, f"unknown message starting 0x{data[0]:02X}")
 
 
@@ -134,6 +151,8 @@ class HostCommand:
 
 def decode_command(data: bytes) -> HostCommand:
     """What a host → die write asks for; never raises."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        return HostCommand("unknown", (b"",))
     data = bytes(data)
     if not data:
         return HostCommand("unknown", (data,))
@@ -190,7 +209,8 @@ SHELLS: dict[str, Shell] = {
 }
 SHELLS["d00"] = SHELLS["d10x"]
 
-STABILITY_CONFIDENCE = {"S": 1.0, "MS": 0.9, "FS": 0.6, "TS": 0.3}
+# How sure a landing of each stability is a throw's result ("MS" is no throw: companion reads it as a die set down).
+STABILITY_CONFIDENCE = {"S": 1.0, "FS": 0.6, "TS": 0.3}
 
 
 def shell(name: str) -> Shell:

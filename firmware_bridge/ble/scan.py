@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import quote
 
 from firmware_bridge.ble import pixels_protocol as pp
 from firmware_bridge.ble import uuids
@@ -29,11 +30,14 @@ class Found:
 
     @property
     def url(self) -> str | None:
+        """The URL to open it with; its advertised name travels along (`name=`), so it is called by its name even
+        before it answers. A GoDice gets shell=d6 until the group picks its shell (the die cannot tell)."""
+        if not self.kind:
+            return None
+        extra = f"&name={quote(self.name, safe='')}" if self.name else ""
         if self.kind == "godice":
-            return f"ble://{self.address}?kind=godice&shell=d6"
-        if self.kind:
-            return f"ble://{self.address}?kind={self.kind}"
-        return None
+            return f"ble://{self.address}?kind=godice&shell=d6{extra}"
+        return f"ble://{self.address}?kind={self.kind}{extra}"
 
 
 def guess_kind(name: str | None, service_uuids: list[str], manufacturer_data: dict[int, bytes]) -> str | None:
@@ -47,15 +51,15 @@ def guess_kind(name: str | None, service_uuids: list[str], manufacturer_data: di
     return None
 
 
-def _detail(kind: str | None, manufacturer_data: dict[int, bytes]) -> str:
+def _detail(kind: str | None, manufacturer_data: dict[int, bytes], service_data: dict[str, bytes]) -> str:
     if kind != "pixels" or uuids.PIXELS_COMPANY_ID not in manufacturer_data:
         return ""
-    advert = pp.decode_advert(manufacturer_data[uuids.PIXELS_COMPANY_ID])
+    extra = next((bytes(v) for v in service_data.values() if len(v) >= 8), None)
+    advert = pp.decode_advert(manufacturer_data[uuids.PIXELS_COMPANY_ID], extra)
     if isinstance(advert, pp.Garbled):
         return ""
-    return (f"{advert.die_type}, {pp.ROLL_STATES.get(advert.roll_state, '?')} "
-            f"{pp.face_value(advert.die_type, advert.face_index)}, battery {advert.battery}%"
-            + (" (charging)" if advert.charging else ""))
+    return (f"{advert.model}, face {pp.face_value(advert.model, advert.face_index, advert.build_timestamp)}, "
+            f"battery {advert.battery}%" + (" (charging)" if advert.charging else ""))
 
 
 def _scanner_class(backend: Any):
@@ -80,5 +84,6 @@ async def discover(timeout: float = 5.0, backend: Any = None) -> list[Found]:
     for address, (device, adv) in found.items():
         name = adv.local_name or device.name
         kind = guess_kind(name, list(adv.service_uuids), dict(adv.manufacturer_data))
-        out.append(Found(address.upper(), name, kind, adv.rssi, _detail(kind, dict(adv.manufacturer_data))))
+        out.append(Found(address.upper(), name, kind, adv.rssi, _detail(kind, dict(adv.manufacturer_data),
+                                                                         dict(adv.service_data))))
     return sorted(out, key=lambda f: (-(f.rssi if f.rssi is not None else -999), f.address))

@@ -15,8 +15,8 @@ import asyncio
 import random
 from typing import Callable
 
-from firmware_bridge.ble import pixels_protocol as pp
 from firmware_bridge.ble import uuids
+from firmware_bridge.ble.gestures import GoDiceGestures, PixelsGestures
 from firmware_bridge.ble.models import GoDiceModel, PixelsModel
 from firmware_bridge.ble.transport import Link
 from firmware_bridge.device import Device, device_class, parse_url
@@ -125,6 +125,8 @@ class FakeDie:
             link.deliver(self.notify_uuid, data)
         await asyncio.sleep(0)
 
+    _say = send                                     # the gestures (gestures.py) speak through it
+
     async def drop_connection(self) -> None:
         for link in list(self.links):
             link.lose()
@@ -148,7 +150,7 @@ class FakeDie:
         self.rssi = rssi
 
 
-class FakeGoDice(FakeDie):
+class FakeGoDice(FakeDie, GoDiceGestures):
     def __init__(self, address: str, name: str, *, shell: str = "d6", color: str = "black", battery: int = 100,
                  noise: int = 3, seed: int = 0):
         super().__init__(address, name)
@@ -157,82 +159,20 @@ class FakeGoDice(FakeDie):
     def characteristics(self) -> dict[str, list[str]]:
         return {uuids.NUS_TX: ["notify"], uuids.NUS_RX: ["write-without-response", "write"]}
 
-    @property
-    def leds(self):
-        return self.model.leds
 
-    @property
-    def commands(self):
-        return self.model.commands
-
-    @property
-    def face(self):
-        return self.model.face
-
-    async def roll(self, face: int, *, tumble: float = 0.0, kind: str = "S") -> None:
-        landing = self.model.landed(face, kind)
-        await self.send(self.model.roll_started())
-        if tumble:
-            await asyncio.sleep(tumble)
-        await self.send(landing)
-
-    async def tilt(self, face: int) -> None:
-        await self.send(self.model.roll_started())
-        await self.send(self.model.tilted(face))
-
-    async def held_still_roll(self) -> None:
-        await self.send(self.model.landed(self.model.face or 1, "MS"))
-
-    async def low_battery(self, percent: int = 7) -> None:
-        self.model.battery = percent
-
-
-class FakePixels(FakeDie):
+class FakePixels(FakeDie, PixelsGestures):
     def __init__(self, address: str, name: str, *, die_type: str = "d6", firmware: str = "current",
                  battery: int = 100, colourway: str = "onyxBlack"):
         super().__init__(address, name)
-        self.firmware = firmware
-        self.model = PixelsModel(die_type=die_type, battery=battery, colourway=colourway)
-        self.notify_uuid = uuids.PIXELS_NOTIFY if firmware == "current" else uuids.PIXELS_LEGACY_NOTIFY
+        self.model = PixelsModel(die_type=die_type, battery=battery, colourway=colourway, firmware=firmware,
+                                 name=name)
+        self.gatt = self.model.gatt
+        self.notify_uuid = uuids.PIXELS_NOTIFY if self.gatt == "current" else uuids.PIXELS_LEGACY_NOTIFY
 
     def characteristics(self) -> dict[str, list[str]]:
-        if self.firmware == "current":
+        if self.gatt == "current":
             return {uuids.PIXELS_NOTIFY: ["notify"], uuids.PIXELS_WRITE: ["write-without-response", "write"]}
         return {uuids.PIXELS_LEGACY_NOTIFY: ["notify"], uuids.PIXELS_LEGACY_WRITE: ["write-without-response", "write"]}
-
-    @property
-    def blinks(self):
-        return self.model.blinks
-
-    @property
-    def face(self) -> int:
-        return pp.face_value(self.model.die_type, self.model.face_index)
-
-    async def _change(self, state: int, face: int | None = None) -> None:
-        await self.send(self.model.set_state(state, face))
-
-    async def roll(self, face: int, *, tumble: float = 0.0) -> None:
-        pp.face_index(self.model.die_type, face)
-        await self._change(pp.ROLLING)
-        if tumble:
-            await asyncio.sleep(tumble)
-        await self._change(pp.ROLLED, face)
-
-    async def crooked(self, *, tumble: float = 0.0) -> None:
-        await self._change(pp.ROLLING)
-        await self._change(pp.CROOKED)
-
-    async def held_still_roll(self) -> None:
-        await self._change(pp.HANDLING)
-        await self._change(pp.ROLLED, self.face)
-
-    async def set_down(self, face: int) -> None:
-        await self._change(pp.HANDLING)
-        await self._change(pp.ON_FACE, face)
-
-    async def low_battery(self, percent: int = 7) -> None:
-        self.model.battery = percent
-        await self.send(self.model.battery_message())
 
 
 class FakeRadio:

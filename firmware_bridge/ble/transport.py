@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from firmware_bridge.errors import (ConnectionLost, DeviceBusy, DeviceError, DeviceNotFound, DeviceTimeout,
-                                    ProtocolError)
+                                    ProtocolError, RadioBusy)
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +39,8 @@ def set_default_backend(backend: BleBackend | None) -> None:
     _default = backend or BleBackend()
 
 
-_BUSY = re.compile(r"inprogress|in progress|already connected|alreadyconnected|in use|busy|0x14|low resources|"
+_IN_PROGRESS = re.compile(r"inprogress|in progress", re.I)
+_BUSY = re.compile(r"already connected|alreadyconnected|in use|busy|0x14|low resources|"
                    r"limited resources|connection rejected|not permitted", re.I)
 _LOST = re.compile(r"not connected|disconnected|connection lost|link lost|broken pipe", re.I)
 _NO_RADIO = re.compile(r"no bluetooth adapters|bluetooth.*(off|unavailable|not available)|org\.bluez.*not ?ready|"
@@ -68,6 +69,10 @@ def translate(err: BaseException, name: str) -> DeviceError:
             return ProtocolError(f"{name} refused a request ({err})")
         if isinstance(err, bexc.BleakError):
             dbus = getattr(err, "dbus_error", "") or ""
+            if _IN_PROGRESS.search(dbus) or _IN_PROGRESS.search(str(err)):
+                # BlueZ connects one device at a time: another die is connecting now. Not "held elsewhere".
+                return RadioBusy(f"{name}: this computer's Bluetooth is busy connecting another die; "
+                                 f"trying again in a moment")
             if _BUSY.search(dbus) or _BUSY.search(str(err)):
                 return DeviceBusy(f"{name} is held by another app or device: close it there (a phone app?) and it "
                                   f"will reconnect")
@@ -116,6 +121,7 @@ class BleakLink(Link):
 
     def __init__(self, address: str, *, backend: BleBackend | None = None, timeout: float = 10.0,
                  scan_timeout: float | None = None, name: str | None = None):
+        self.advertisement: dict = {}
         self.address = address.upper()
         self.name = name or address
         self.backend = backend or default_backend()
@@ -145,6 +151,10 @@ class BleakLink(Link):
             adv = found.get("adv")
             self.name = (adv.local_name if adv is not None and adv.local_name else None) or device.name or self.name
             self.rssi = adv.rssi if adv is not None else None
+            if adv is not None:
+                self.advertisement = {"manufacturer_data": {str(k): bytes(v).hex()
+                                                            for k, v in adv.manufacturer_data.items()},
+                                      "service_data": {str(k): bytes(v).hex() for k, v in adv.service_data.items()}}
             self._client = bleak.BleakClient(device, disconnected_callback=self._disconnected, timeout=self.timeout,
                                              backend=self.backend.client)
             await self._client.connect()

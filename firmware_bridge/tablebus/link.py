@@ -16,16 +16,14 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, fields
-from typing import AsyncIterator
 
 from firmware_bridge.commands import Blink, Command, LightUp, RequestBattery, RequestState
 from firmware_bridge.device import Device, DeviceURL
 from firmware_bridge.errors import (BadDeviceURL, ConnectionLost, DeviceError, DeviceTimeout, ProtocolError)
-from firmware_bridge.observations import ConnectionChanged, Observation
+from firmware_bridge.observations import ConnectionChanged
 from firmware_bridge.tablebus import messages as m
 from firmware_bridge.tablebus.observe import to_observations
 
-_CLOSED = object()
 WATCH_TICK = 0.05   # seconds between watchdog looks (silence, a partial frame stuck in the decoder)
 
 
@@ -94,7 +92,6 @@ class TableBusDevice(Device):
         self.stats = LinkStats()
         self.info: m.Hello | None = None
         self._state = "new"          # new -> opening -> open -> lost | closed
-        self._queue: asyncio.Queue = asyncio.Queue()
         self._seq = 0
         self._rx_seq: int | None = None
         self._pending: dict[int, tuple[asyncio.Future, str]] = {}
@@ -170,16 +167,7 @@ class TableBusDevice(Device):
         await self._quiet_disconnect()
         if was_open:
             self._put(ConnectionChanged(self.name, "closed", "", self.source, self._now()))
-        self._put(_CLOSED)
-
-    async def observations(self) -> AsyncIterator[Observation]:
-        while True:
-            item = await self._queue.get()
-            if item is _CLOSED:
-                return
-            if isinstance(item, BaseException):
-                raise item
-            yield item
+        self._end()
 
     async def command(self, command: Command | m.Led) -> None:
         """Send a command and wait for the board's ack: ProtocolError on a nack (or a command the Table Bus has
@@ -285,9 +273,6 @@ class TableBusDevice(Device):
             return
         for o in to_observations(msg, self.name, self.source, now):
             self._put(o)
-
-    def _put(self, item) -> None:
-        self._queue.put_nowait(item)
 
     def _fail(self, exc: DeviceError) -> None:
         if self._state not in ("open", "opening"):

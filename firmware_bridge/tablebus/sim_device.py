@@ -2,16 +2,21 @@
 loop like a real transport (never synchronously), so the app runs and the protocol is exercised with no hardware.
 
     sim://tablebus?kind=stand&name=stand-1&heartbeat_ms=500&demo=1
+    sim://tablebus?kind=obelisk&tiles=before          tiles read through the sensor model (tilefield.py); `before`:
+                                                      with the magnets specified before issue 16 (unreadable)
 
-`demo=1` makes the board play by itself (flips, buttons, tiles, dice) for `make run` on a desktop.
+`demo=1` makes the board play by itself (flips, buttons, tiles, dice): a demo for `monitor`, never for a table
+(companion/session/devices.py keeps what such a board does away from every game). Without it the board acts only
+when asked: the TurnOver command turns a simulated stand over, as a hand turns the real one.
 """
 from __future__ import annotations
 
 import asyncio
 import random
 
+from firmware_bridge.commands import TurnOver
 from firmware_bridge.device import DeviceURL
-from firmware_bridge.errors import BadDeviceURL
+from firmware_bridge.errors import BadDeviceURL, ConnectionLost
 from firmware_bridge.tablebus.link import TableBusDevice
 from firmware_bridge.tablebus.simboard import KINDS, SimBoard
 
@@ -26,7 +31,11 @@ class SimTableBus(TableBusDevice):
             beat = url.params.get("heartbeat_ms", "500")
             if not beat.isdigit() or not 10 <= int(beat) <= 60000:
                 raise BadDeviceURL(f"{url}: heartbeat_ms must be 10-60000")
-            board = SimBoard(kind, url.params.get("name", "sim-tablebus")[:32], int(beat))
+            tiles = url.params.get("tiles", "current")
+            if tiles not in ("current", "before"):
+                raise BadDeviceURL(f"{url}: tiles must be current (the magnets as built) or before (as specified "
+                                   f"before issue 16)")
+            board = SimBoard(kind, url.params.get("name", "sim-tablebus")[:32], int(beat), tiles=tiles)
         self.board = board
         self._demo_task: asyncio.Task | None = None
         self._connected = False
@@ -48,6 +57,14 @@ class SimTableBus(TableBusDevice):
         self.board.attach(to_host)
         if self.url.params.get("demo") == "1":
             self._demo_task = loop.create_task(self._demo())
+
+    async def command(self, command) -> None:
+        if isinstance(command, TurnOver):      # the simulated hand, not a Table Bus message
+            if not self._connected:
+                raise ConnectionLost(f"{self.name} is not connected")
+            self.board.script("flip")
+            return
+        await super().command(command)
 
     async def _send(self, data: bytes) -> None:
         if not self._connected:

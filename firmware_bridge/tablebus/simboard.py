@@ -5,8 +5,12 @@ one test class can drive either: `board.script("flip")`, `"tile 12 7 E"`, `"drop
 the same log lines ("led blink 255 0 0 3 300", "ack 4", "ok flip") to `board.log`, an asyncio.Queue.
 
 The board's link is a callable that takes bytes (`attach(send)`); unplugging calls `on_unplug` so the transport
-can tell its host the link is gone. Debounce and sensor decoding are the C firmware's business; this board sends
-the resulting messages directly.
+can tell its host the link is gone. Debounce is the C firmware's business; this board sends the resulting messages
+directly. An Obelisk board (`kind="obelisk"`) reads a tile put on it through the sensor model
+(firmware_bridge/tablebus/tilefield.py: the magnets' field, the hall sensor's range and saturation, the ADC's band,
+every part's tolerance and noise, the neighbouring tiles' magnets) and decodes the readings as the firmware does: a
+design that cannot be read misreads or reports the cell unreadable, as a real board would (`tiles="before"`: the
+magnets as specified before issue 16).
 """
 from __future__ import annotations
 
@@ -26,8 +30,13 @@ class ScriptError(ValueError):
 
 class SimBoard:
     def __init__(self, kind: str = "generic", name: str = "sim", heartbeat_ms: int = 100, uid: int = 0x5151,
-                 firmware: tuple[int, int, int] = (1, 0, 0), seed: int = 7):
+                 firmware: tuple[int, int, int] = (1, 0, 0), seed: int = 7, tiles: str = "current"):
+        from firmware_bridge.tablebus import tilefield
+
         self.kind = KINDS.get(kind, 0)
+        self.tile_design = tilefield.OLD if tiles == "before" else tilefield.CURRENT
+        self._tile_edges: tuple[int, ...] | None = None
+        self._placed: dict[int, tuple[int, int]] = {}     # cell -> (tile, direction) really lying there
         self.name = name
         self.heartbeat_ms = heartbeat_ms
         self.uid = uid
@@ -131,6 +140,30 @@ class SimBoard:
         elif isinstance(msg, m.RequestBattery):
             self._tx(self._battery)
 
+    def _read_tile(self, cell: int, tile: int, direction: int) -> None:
+        """Put `tile` on `cell` and read it as the board's sensors would (noise, tolerances, the neighbours)."""
+        from firmware_bridge.tablebus import tilefield
+
+        if tile:
+            self._placed[cell] = (tile, direction)
+        else:
+            self._placed.pop(cell, None)
+        if self._tile_edges is None:
+            self._tile_edges = tilefield.bands(tilefield.budget(self.tile_design))
+        row, col = divmod(cell, 5)
+        neighbours = {}
+        for side, (dr, dc) in enumerate(((-1, 0), (0, 1), (1, 0), (0, -1))):      # N, E, S, W
+            r, c = row + dr, col + dc
+            if 0 <= r < 5 and 0 <= c < 5 and r * 5 + c in self._placed:
+                neighbours[side] = self._placed[r * 5 + c]
+        codes = tilefield.cell_readings(self.tile_design, tile, direction, self._rng, neighbours)
+        read = tilefield.decode_cell(codes, self._tile_edges)
+        if read is None:
+            self._tx(m.Error(16, f"cell {cell} unreadable"))
+            return
+        self._grid[cell] = m.Cell(read[0], m.DIRECTIONS[read[1]])
+        self._tx(m.Tile(cell, read[0], m.DIRECTIONS[read[1]]))
+
     # ------------------------------------------------------------------ the script
     def script(self, line: str) -> None:
         """Do one script line (hardware/PROTOCOL.md, "Simulator script"); ScriptError when it is not one."""
@@ -155,6 +188,9 @@ class SimBoard:
             cell, tile, direction = int(a[0]), int(a[1]), a[2].upper()
             msg = m.Tile(cell, tile, direction)
             msg.pack()
+            if self.kind == KINDS["obelisk"]:
+                self._read_tile(cell, tile, m.DIRECTIONS.index(direction))
+                return
             self._grid[cell] = m.Cell(tile, direction)
             self._tx(msg)
         elif cmd == "dump":

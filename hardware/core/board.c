@@ -60,9 +60,13 @@ void tb_led_render(const tb_led_state *s, uint32_t now_ms, uint8_t rgb[TB_RING_L
         rgb[lit][2] = s->b;
         break;
     }
-    case TB_LED_PULSE: { /* a triangle wave of brightness */
-        uint32_t half = period / 2 ? period / 2 : 1;
-        uint32_t level = phase < half ? phase * 255u / half : (period - phase) * 255u / half;
+    case TB_LED_PULSE: { /* a triangle wave of brightness: up over the first half, down over the rest */
+        /* On an odd period the falling part is one millisecond longer than the rising one: dividing it by the
+         * rising half's length gave levels over 255, which wrapped in a byte (bright flashes at the dimmest point). */
+        uint32_t rise = period / 2 ? period / 2 : 1;
+        uint32_t fall = period > rise ? period - rise : 1;
+        uint32_t level = phase < rise ? phase * 255u / rise : (period - phase) * 255u / fall;
+        if (level > 255u) level = 255u;
         fill(rgb, (uint8_t)(s->r * level / 255u), (uint8_t)(s->g * level / 255u), (uint8_t)(s->b * level / 255u));
         break;
     }

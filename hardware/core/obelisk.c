@@ -4,10 +4,10 @@
 #include <string.h>
 
 uint8_t ob_classify(uint16_t adc) {
-    if (adc < 1400) return OB_FIELD_S;
-    if (adc >= 1700 && adc <= 2350) return OB_FIELD_NONE;
-    if (adc >= 2400 && adc <= 3000) return OB_FIELD_N1;
-    if (adc >= 3100) return OB_FIELD_N2;
+    if (adc >= OB_BAND_S_LO) return OB_FIELD_S;
+    if (adc >= OB_BAND_NONE_LO && adc <= OB_BAND_NONE_HI) return OB_FIELD_NONE;
+    if (adc >= OB_BAND_N1_LO && adc <= OB_BAND_N1_HI) return OB_FIELD_N1;
+    if (adc <= OB_BAND_N2_HI) return OB_FIELD_N2;
     return OB_FIELD_BAD; /* between bands: a magnet half over the sensor, a tile being slid */
 }
 

@@ -1,9 +1,11 @@
 /* The Obelisk tile-grid reader: 25 cells, four linear hall sensors per cell (one under the middle of each side),
  * read through analog multiplexers. Portable C99.
  *
- * Tile code (hardware/obelisk/README.md): the arrow side of a tile carries a south-pole magnet, each of the other
- * three sides (clockwise from the arrow) none, one or two stacked north-pole magnets: digits d1 d2 d3 in 0..2,
- * tile id = 1 + d1 + 3*d2 + 9*d3 (1..27). No field anywhere: an empty cell (tile 0). Anything else: unreadable.
+ * Tile code (hardware/TILES.md, where the calculation is): the arrow side of a tile carries a 5 x 1 mm N52 disc,
+ * south down; each of the other three sides (clockwise from the arrow) nothing (digit 0), a 5 x 1 mm N52 disc north
+ * down (digit 1) or a 6 x 3 mm N52 disc north down (digit 2, which saturates the sensor: far below digit 1); magnet
+ * faces 7.0 mm above the hall elements. Tile id = 1 + d1 + 3*d2 + 9*d3 (1..27). No field anywhere: an empty cell
+ * (tile 0). A reading between two bands, no south or two: unreadable.
  *
  * The glue fills adc[25][4] (12-bit readings, side 0 N, 1 E, 2 S, 3 W) and calls obelisk_scan() every ~10 ms. */
 #ifndef TB_OBELISK_H
@@ -20,12 +22,22 @@ extern "C" {
 #define OB_DUMP_OVER 4u     /* more changes than this in one scan (the board knocked): send a full dump instead */
 #define OB_UNREADABLE 0xFFu
 
-/* 12-bit ADC levels of a ratiometric hall sensor at 3.3 V: the middle is no field */
+/* A DRV5055A1 at 3.3 V (60 mV/mT, south toward it raises the output) read by the ESP32's ADC at 11 dB. Band edges in
+ * 12-bit codes, from the worst case over every tolerance (firmware_bridge/tablebus/tilefield.py, hardware/TILES.md;
+ * a test holds these to that budget): S from OB_BAND_S_LO up; none OB_BAND_NONE_LO..HI; N1 OB_BAND_N1_LO..HI; N2 up to
+ * OB_BAND_N2_HI; anything else is between bands. */
 enum { OB_FIELD_NONE = 0, OB_FIELD_N1 = 1, OB_FIELD_N2 = 2, OB_FIELD_S = 3, OB_FIELD_BAD = 0xFF };
-#define OB_ADC_S 800u
-#define OB_ADC_NONE 2048u
-#define OB_ADC_N1 2600u
-#define OB_ADC_N2 3400u
+#define OB_BAND_S_LO 2510u
+#define OB_BAND_NONE_HI 2342u
+#define OB_BAND_NONE_LO 1999u
+#define OB_BAND_N1_HI 1831u
+#define OB_BAND_N1_LO 1074u
+#define OB_BAND_N2_HI 806u
+/* the nominal readings of each level (the simulator's and the tests' tiles) */
+#define OB_ADC_S 2912u
+#define OB_ADC_NONE 2180u
+#define OB_ADC_N1 1448u
+#define OB_ADC_N2 515u
 
 typedef struct {
     uint8_t tile[TB_GRID_CELLS], dir[TB_GRID_CELLS];   /* what the host has been told */

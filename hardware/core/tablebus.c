@@ -76,6 +76,14 @@ static void scan(tb_decoder *d, tb_frame_fn fn, void *ctx) {
     }
 }
 
+void tb_decoder_resync(tb_decoder *d, tb_frame_fn fn, void *ctx) {
+    if (d->len == 0) return;
+    d->stats.truncated++;
+    d->stats.bytes_skipped++;
+    drop_front(d, 1);
+    scan(d, fn, ctx);
+}
+
 void tb_decoder_feed(tb_decoder *d, const uint8_t *data, size_t n, tb_frame_fn fn, void *ctx) {
     for (size_t i = 0; i < n; i++) {
         if (d->len == 0 && data[i] != TB_SOF) { /* fast path between frames */
@@ -250,6 +258,16 @@ void tb_node_rx(tb_node *n, const uint8_t *data, size_t len) { tb_decoder_feed(&
 
 void tb_node_poll(tb_node *n, uint32_t now_ms) {
     n->now_ms = now_ms;
+    /* A partial frame that gained no complete frame for TB_RX_STALL_MS: a two-byte glitch (A5 78) would otherwise
+     * swallow the next 126 bytes, many HostHellos and commands, before the board heard the host again. */
+    if (n->rx.len == 0 || n->rx.stats.frames != n->rx_mark_frames) {
+        n->rx_mark_frames = n->rx.stats.frames;
+        n->rx_mark_ms = now_ms;
+    } else if ((uint32_t)(now_ms - n->rx_mark_ms) >= TB_RX_STALL_MS) {
+        tb_decoder_resync(&n->rx, on_host_frame, n);
+        n->rx_mark_frames = n->rx.stats.frames;
+        n->rx_mark_ms = now_ms;
+    }
     if ((uint32_t)(now_ms - n->last_beat_ms) >= n->heartbeat_ms) {
         uint8_t p[6];
         n->last_beat_ms = now_ms;

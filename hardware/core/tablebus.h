@@ -53,8 +53,12 @@ uint16_t tb_crc16(const uint8_t *data, size_t n, uint16_t crc);
 size_t tb_encode(uint8_t type, uint8_t seq, const uint8_t *payload, size_t len, uint8_t *out);
 
 typedef struct {
-    uint32_t frames, bytes_skipped, bad_length, bad_crc;
+    uint32_t frames, bytes_skipped, bad_length, bad_crc, truncated; /* truncated: partial frames given up on */
 } tb_stats;
+
+/* A partial frame that gained no complete frame for this long is a false start (a glitch: a start marker and a
+ * length byte, then silence): the node gives up on it and rescans, as the host does (PROTOCOL.md, "Decoding"). */
+#define TB_RX_STALL_MS 50u
 
 typedef void (*tb_frame_fn)(void *ctx, uint8_t type, uint8_t seq, const uint8_t *payload, uint8_t len);
 
@@ -68,6 +72,8 @@ typedef struct {
 
 void tb_decoder_init(tb_decoder *d);
 void tb_decoder_feed(tb_decoder *d, const uint8_t *data, size_t n, tb_frame_fn fn, void *ctx);
+/* Give up on the partial frame at the head of the buffer: drop its start marker and rescan the rest. */
+void tb_decoder_resync(tb_decoder *d, tb_frame_fn fn, void *ctx);
 
 /* ------------------------------------------------------------------------------------------ board-side node */
 
@@ -92,6 +98,7 @@ struct tb_node {
     uint32_t uid;
     const char *name;
     uint32_t now_ms, last_beat_ms;
+    uint32_t rx_mark_frames, rx_mark_ms; /* the decoder's frame count when a partial frame was last seen to move */
     /* fault injection for the simulator and tests; 0 on real boards */
     uint8_t drop_rx;   /* ignore this many host frames (no ack: the host must retry) */
     uint8_t refuse;    /* nack the next command with this code */

@@ -9,12 +9,14 @@
 #include <BLEServer.h>
 
 #include "src/core/obelisk.h"
+#include "src/core/rxq.h"
 #include "src/core/tablebus.h"
 
 static const int PIN_SELECT[4] = {16, 17, 18, 19};  // S0..S3 of the seven sensor muxes
 static const int PIN_BANK[3] = {21, 22, 23};         // S0..S2 of the bank mux (its S3 tied to GND)
 static const int PIN_ADC = 36;                       // the bank mux's SIG: ADC1 channel 0 (input only)
-static const int PIN_LED = 2;                                 // on-board LED: lit while a host is connected
+static const int PIN_LED = 4;         // an LED with 330 ohm to GND, lit while a host is connected over BLE
+                                      // (the DevKitC has no LED of its own on GPIO2; GPIO4 is no strapping pin)
 
 static const char *NUS_SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e";
 static const char *NUS_RX = "6e400002-b5a3-f393-e0a9-e50e24dcca9e";
@@ -38,10 +40,14 @@ static void write_both(void *io, const uint8_t *data, size_t n) {
     }
 }
 
+// BLE writes arrive on the BLE task: they are only queued here; loop() feeds them to the node, which is never
+// touched from two tasks (rxq.h). A write that does not fit is dropped whole and reported from loop().
+static tb_rxq ble_rx;
+
 class RxCallbacks : public BLECharacteristicCallbacks {
     void onWrite(BLECharacteristic *c) override {
         std::string v = c->getValue();
-        tb_node_rx(&node, (const uint8_t *)v.data(), v.size());
+        tb_rxq_put(&ble_rx, (const uint8_t *)v.data(), v.size());
     }
 };
 
@@ -75,6 +81,7 @@ void setup() {
     analogReadResolution(12);
     analogSetAttenuation(ADC_11db);  // 0-3.3 V: the DRV5055's whole ratiometric range
 
+    tb_rxq_init(&ble_rx);
     tb_node_init(&node, write_both, NULL, obelisk_command, &grid);
     node.name = "obelisk-grid";
     node.fw_major = 1;
@@ -107,6 +114,7 @@ void loop() {
         size_t n = Serial.readBytes(buf, min((int)sizeof buf, Serial.available()));
         tb_node_rx(&node, buf, n);
     }
+    tb_rxq_drain(&ble_rx, &node);
     if (now - last_scan >= 10) {
         last_scan = now;
         scan_sensors();

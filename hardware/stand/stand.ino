@@ -11,12 +11,14 @@
 
 #include "src/core/board.h"
 #include "src/core/stand.h"
+#include "src/core/rxq.h"
 #include "src/core/tablebus.h"
 
 // pins (ESP32 DevKitC)
 static const int PIN_TILT = 27;        // SW-520D ball tilt switch to GND, internal pull-up: LOW = side A up
 static const int PIN_BUTTONS[STAND_BUTTONS] = {25, 26, 32, 33};  // tactile buttons to GND, internal pull-ups
-static const int PIN_RING = 13;        // WS2812B ring data, through a 330 ohm resistor
+static const int PIN_RING = 13;        // WS2812B ring data: through a 74AHCT125 level shifter powered from 5 V,
+                                       // then 330 ohm (the ring wants 0.7 x 5 V = 3.5 V for a high; GPIO gives 3.3)
 static const int PIN_BATTERY = 35;     // LiPo through a 100k/100k divider (ADC1, input only)
 static const int PIN_CHARGING = 34;    // TP4056 CHRG (open drain, external 10k pull-up): LOW while charging
 
@@ -44,10 +46,14 @@ static void write_both(void *io, const uint8_t *data, size_t n) {
     }
 }
 
+// BLE writes arrive on the BLE task: they are only queued here; loop() feeds them to the node, which is never
+// touched from two tasks (rxq.h). A write that does not fit is dropped whole and reported from loop().
+static tb_rxq ble_rx;
+
 class RxCallbacks : public BLECharacteristicCallbacks {
     void onWrite(BLECharacteristic *c) override {
         std::string v = c->getValue();
-        tb_node_rx(&node, (const uint8_t *)v.data(), v.size());
+        tb_rxq_put(&ble_rx, (const uint8_t *)v.data(), v.size());
     }
 };
 
@@ -85,6 +91,7 @@ void setup() {
     ring.show();
 
     uint64_t mac = ESP.getEfuseMac();
+    tb_rxq_init(&ble_rx);
     tb_node_init(&node, write_both, NULL, stand_command, &the_stand);
     node.name = "hourglass-stand";
     node.fw_major = 1;
@@ -119,6 +126,7 @@ void loop() {
         size_t n = Serial.readBytes(buf, min((int)sizeof buf, Serial.available()));
         tb_node_rx(&node, buf, n);
     }
+    tb_rxq_drain(&ble_rx, &node);
     stand_poll(&the_stand, &node, now, digitalRead(PIN_TILT) == LOW, read_buttons());
     tb_node_poll(&node, now);
     if (now - last_battery >= 10000) {

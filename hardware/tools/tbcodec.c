@@ -4,11 +4,15 @@
  *                      empty), then "stats frames=N skipped=N bad_length=N bad_crc=N"
  *   tbcodec encode     lines "TYPE SEQ PAYLOADHEX" (hex) on stdin -> frames on stdout
  *   tbcodec crc TEXT   the CRC of TEXT's bytes, as 0xXXXX
+ *   tbcodec cell       lines "N E S W" (a cell's four 12-bit readings) -> "TILE DIR" as the Obelisk core decodes
+ *                      them, or "x" when it cannot (the host's tests hold it to the sensor model's decoder)
+ *   tbcodec bands      the Obelisk core's band edges, falling: S_LO NONE_HI NONE_LO N1_HI N1_LO N2_HI
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../core/obelisk.h"
 #include "../core/tablebus.h"
 
 static void print_frame(void *ctx, uint8_t type, uint8_t seq, const uint8_t *p, uint8_t len) {
@@ -72,6 +76,27 @@ int main(int argc, char **argv) {
         }
         return 0;
     }
-    fprintf(stderr, "usage: tbcodec decode | encode | crc TEXT\n");
+    if (argc == 2 && !strcmp(argv[1], "bands")) {
+        printf("%u %u %u %u %u %u\n", OB_BAND_S_LO, OB_BAND_NONE_HI, OB_BAND_NONE_LO, OB_BAND_N1_HI, OB_BAND_N1_LO,
+               OB_BAND_N2_HI);
+        return 0;
+    }
+    if (argc == 2 && !strcmp(argv[1], "cell")) {
+        unsigned v[OB_SIDES];
+        char line[128];
+        while (fgets(line, sizeof line, stdin)) {
+            if (sscanf(line, "%u %u %u %u", &v[0], &v[1], &v[2], &v[3]) != 4) {
+                fprintf(stderr, "tbcodec: expected N E S W readings\n");
+                return 2;
+            }
+            uint16_t adc[OB_SIDES];
+            uint8_t tile, dir;
+            for (unsigned i = 0; i < OB_SIDES; i++) adc[i] = (uint16_t)(v[i] > 4095u ? 4095u : v[i]);
+            if (ob_decode_cell(adc, &tile, &dir) == 0) printf("%u %u\n", tile, dir);
+            else printf("x\n");
+        }
+        return 0;
+    }
+    fprintf(stderr, "usage: tbcodec decode | encode | crc TEXT | cell | bands\n");
     return 2;
 }

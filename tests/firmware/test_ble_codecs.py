@@ -9,19 +9,27 @@ from hypothesis import strategies as st
 
 from firmware_bridge.ble import godice_protocol as gp
 from firmware_bridge.ble import pixels_protocol as pp
-from firmware_bridge.ble.models import GoDiceModel, PixelsModel
+from firmware_bridge.ble.models import GoDiceModel
 
 # --- GoDice --------------------------------------------------------------------------------------------------------
 
 
 def test_godice_messages():
+    """Byte vectors after ParticulaCode/GoDiceAndroid_iOS_API common/godiceapi.c (godice_incoming_packet: event keys
+    "R", "S", "FS", "MS", "TS", "Tap", "DTap", "Bat", "Char", "Col"; stablePacket_t = key + int8 x y z)."""
     assert gp.decode(b"R") == gp.RollStarted()
+    # roll start with trailing bytes: both official parsers match the "R" prefix only (godiceapi.c is_event_prefix,
+    # godice dice.py _handle_upd: first_byte == 82)
+    assert gp.decode(b"R\x01\x02") == gp.RollStarted() and gp.decode(b"RR") == gp.RollStarted()
     assert gp.decode(b"S" + bytes([0xC0, 0, 0])) == gp.Stable("S", (-64, 0, 0))
     assert gp.decode(b"TS" + bytes([1, 2, 0xFF])) == gp.Stable("TS", (1, 2, -1))
+    assert gp.decode(b"MS" + bytes([0, 0x40, 0])) == gp.Stable("MS", (0, 64, 0))
+    assert gp.decode(b"Tap") == gp.Tap() and gp.decode(b"DTap") == gp.Tap(double=True)
     assert gp.decode(b"Bat" + bytes([87])) == gp.Battery(87)
+    assert gp.decode(b"Bat" + bytes([99])) == gp.Battery(99) and gp.decode(b"Bat" + bytes([100])) == gp.Battery(100)
     assert gp.decode(b"Col\x01") == gp.Colour(1) and gp.Colour(1).name == "red"
     assert gp.decode(b"Char\x01") == gp.Charging(True)
-    for junk in (b"", b"S", b"S\x01", b"Bat", b"Col", b"FS\x00", b"X", b"RR", b"\xff\xfe"):
+    for junk in (b"", b"S", b"S\x01", b"Bat", b"Bat\x65", b"Col", b"FS\x00", b"X", b"\xff\xfe", b"Ta"):
         assert isinstance(gp.decode(junk), gp.Garbled), junk
 
 
@@ -65,10 +73,12 @@ def test_unknown_shell_and_face():
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.binary(max_size=40))
+@given(st.one_of(st.binary(max_size=40), st.none(), st.integers(), st.text(max_size=5), st.lists(st.integers())))
 def test_godice_decoder_never_raises(data):
     message = gp.decode(data)
-    assert isinstance(message, (gp.RollStarted, gp.Stable, gp.Battery, gp.Colour, gp.Charging, gp.Garbled))
+    assert isinstance(message, (gp.RollStarted, gp.Stable, gp.Battery, gp.Colour, gp.Charging, gp.Tap, gp.Garbled))
+    if not isinstance(data, bytes):
+        assert isinstance(message, gp.Garbled)
     gp.decode_command(data)
     if isinstance(message, gp.Stable):
         for shell in gp.SHELLS:
@@ -83,50 +93,23 @@ def test_any_vector_reads_as_some_face(shell, xyz):
     assert face in gp.shell(shell).values and 0.0 <= confidence <= 1.0
 
 
-# --- Pixels --------------------------------------------------------------------------------------------------------
+# --- Pixels (per firmware generation: tests/firmware/test_pixels_generations.py) ------------------------------------
 
 
-def test_pixels_messages_round_trip():
-    for message in (pp.RollState(pp.ROLLED, 4), pp.BatteryLevel(55, 2), pp.Request(pp.WHO_ARE_YOU),
-                    pp.Blink(3, 300, 0xFFFF0000, 0xFFFFFFFF, 0, False),
-                    pp.IAmADie(6, "d20", "midnightGalaxy", 0xDEADBEEF, 1_700_000_000, pp.ROLLED, 19, 80, 0, 7, 1024)):
-        assert pp.decode(pp.encode(message)) == message
+def test_pixels_host_messages():
+    """What the app sends (DiceFirmware Message::MessageType): WhoAreYou 01, RequestRollState 17, RequestBatteryLevel
+    21, StopAllAnimations 3b; Blink 1d (MessageBlink)."""
+    assert (pp.who_are_you(), pp.request_roll_state(), pp.request_battery()) == (b"\x01", b"\x17", b"\x21")
+    assert pp.stop_all_animations() == b"\x3b"
+    assert pp.decode(pp.blink((10, 20, 30))).rgb == (10, 20, 30) and len(pp.blink((1, 2, 3))) == 14
     assert pp.decode(bytes([3, 1, 4])) == pp.RollState(1, 4)
     assert pp.decode(bytes([34, 55, 2])).charging
-    assert pp.blink((255, 0, 0), 3, 300)[:1] == bytes([29]) and len(pp.blink((1, 2, 3))) == 14
-    assert pp.decode(pp.blink((10, 20, 30))).rgb == (10, 20, 30)
-    assert len(PixelsModel().i_am_a_die()) == 22
     assert isinstance(pp.decode(bytes([99, 1, 2])), pp.Unknown)
     for junk in (b"", b"\x03", b"\x03\x01", b"\x02" + bytes(10), b"\x22\x05", b"\x1d" + bytes(5)):
         assert isinstance(pp.decode(junk), pp.Garbled), junk
 
 
-def test_pixels_faces_and_advert():
+def test_pixels_faces():
     assert pp.face_value("d6", 0) == 1 and pp.face_value("d20", 19) == 20
     assert pp.face_value("d10", 0) == 0 and pp.face_value("d00", 9) == 90
-    assert pp.face_index("d00", 90) == 9 and pp.face_index("d10", 0) == 0
-    with pytest.raises(ValueError):
-        pp.face_index("d6", 7)
-    advert = pp.Advert(20, "d20", "auroraSky", pp.ROLLED, 12, 64, True)
-    raw = pp.encode_advert(advert)
-    assert raw == bytes([20, 0x74, 1, 12, 0x80 | 64])
-    assert pp.decode_advert(raw) == advert
-    assert isinstance(pp.decode_advert(b"\x01\x02"), pp.Garbled)
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.binary(max_size=40))
-def test_pixels_decoders_never_raise(data):
-    message = pp.decode(data)
-    assert isinstance(message, (pp.IAmADie, pp.RollState, pp.BatteryLevel, pp.Blink, pp.Request, pp.Unknown,
-                                pp.Garbled))
-    advert = pp.decode_advert(data)
-    if isinstance(advert, pp.Advert):
-        assert 0 <= advert.battery <= 100
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.sampled_from(sorted(pp.FACE_COUNTS)), st.data())
-def test_pixels_face_index_inverts_face_value(die_type, data):
-    index = data.draw(st.integers(0, pp.FACE_COUNTS[die_type] - 1))
-    assert pp.face_index(die_type, pp.face_value(die_type, index)) == index
+    assert pp.face_values("d00") == tuple(range(0, 100, 10)) and pp.face_values("d4") == (1, 2, 3, 4)

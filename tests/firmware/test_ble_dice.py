@@ -10,13 +10,14 @@ import random
 
 import pytest
 
+from firmware_bridge.ble.pixels_protocol import CROOKED
 from firmware_bridge.ble.testing import FakeRadio, next_matching, pending
 from firmware_bridge.ble.virtual import VirtualRadio
 from firmware_bridge.commands import Blink, LightUp, RequestBattery, RequestState
 from firmware_bridge.errors import DeviceError
 from firmware_bridge.manager import Backoff, DeviceManager
 from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieIdentified, DieRolled,
-                                          DieRolling, SignalStrength)
+                                          DieRolling, DieSetDown, SignalStrength)
 
 GODICE = "F0:00:00:00:00:01"
 PIXELS = "F0:00:00:00:00:02"
@@ -128,13 +129,14 @@ class DiceContract:
                     wrong = next(o for o in seen if isinstance(o, DieRolled) and o.die == "F0:00:00:00:00:03")
                     assert wrong.face != 3
                     assert any(isinstance(o, DieCrooked) and o.die == GODICE for o in seen)
-                    held = [o for o in seen if isinstance(o, DieRolled) and o.die == GODICE][-1]
-                    assert held.face == 1 and held.confidence < 1.0
+                    # "MS" (move stable): turned by hand, not thrown — a set-down, never a roll
+                    held = [o for o in seen if isinstance(o, (DieRolled, DieSetDown)) and o.die == GODICE][-1]
+                    assert isinstance(held, DieSetDown) and held.face == 1
 
         run(main())
 
     # --- Pixels --------------------------------------------------------------------------------------------------
-    @pytest.mark.parametrize("firmware", ["current", "legacy"])
+    @pytest.mark.parametrize("firmware", ["current", "legacy", "2023-11"])
     def test_pixels_roll_states(self, firmware):
         async def main():
             async with self.Radio() as radio:
@@ -152,12 +154,70 @@ class DiceContract:
                     await px.set_down(3)             # put down by hand: not a roll
                     await px.low_battery(6)
                     seen = [o for o in await settle(sub, PIXELS)
-                            if isinstance(o, (DieRolling, DieRolled, DieCrooked, BatteryLevel))]
+                            if isinstance(o, (DieRolling, DieRolled, DieCrooked, DieSetDown, BatteryLevel))]
                     kinds = [(type(o).__name__, getattr(o, "face", getattr(o, "percent", None))) for o in seen]
+                    # held in the hand: the current firmware says "rolled" (asked about: 0.5); older firmware cannot
+                    # tell it from being put down (a set-down)
+                    held = ("DieRolled", 17) if firmware == "current" else ("DieSetDown", 17)
                     assert kinds == [("DieRolling", None), ("DieRolled", 17), ("DieRolling", None), ("DieRolled", 17),
-                                     ("DieRolling", None), ("DieCrooked", None), ("DieRolling", None),
-                                     ("DieRolled", 17), ("DieRolling", None), ("BatteryLevel", 6)]
-                    assert [o.confidence for o in seen if isinstance(o, DieRolled)] == [1.0, 1.0, 0.5]
+                                     ("DieRolling", None), ("DieCrooked", None), ("DieRolling", None), held,
+                                     ("DieRolling", None), ("DieSetDown", 3), ("BatteryLevel", 6)]
+                    assert [o.confidence for o in seen if isinstance(o, DieRolled)] == \
+                        ([1.0, 1.0, 0.5] if firmware == "current" else [1.0, 1.0])
+
+        run(main())
+
+    @pytest.mark.parametrize("firmware", ["current", "legacy"])
+    def test_a_pixels_die_asked_answers(self, firmware):
+        """Asked, a Pixels die answers, and the app reads the answer (DiceFirmware Message::MessageType:
+        RequestBatteryLevel 33 → BatteryLevel 34, RequestRollState 23 → RollState 3): a battery drained and a die
+        knocked crooked without a word are known once asked."""
+        async def main():
+            async with self.Radio() as radio:
+                px = await radio.add_pixels(PIXELS, die_type="d20", firmware=firmware, battery=80)
+                async with self.manager(radio) as manager:
+                    sub = manager.observations()
+                    await self.connected(manager, sub, PIXELS_URL, px)
+                    await px.roll(4)
+                    await next_matching(sub, rolled(PIXELS))
+                    await settle(sub)
+                    px.model.battery = 63                    # drained quietly: the die says so when asked
+                    await manager.command(PIXELS, RequestBattery())
+                    asked = await next_matching(sub, lambda o: isinstance(o, BatteryLevel) and o.device == PIXELS)
+                    assert asked.percent == 63
+                    px.model.state = CROOKED                 # knocked over quietly: the die says so when asked
+                    await manager.command(PIXELS, RequestState())
+                    said = await next_matching(sub, lambda o: getattr(o, "die", None) == PIXELS
+                                               and not isinstance(o, SignalStrength))
+                    assert isinstance(said, DieCrooked)
+                    assert px.model.requests[-2:] == [bytes([33]), bytes([23])]
+
+        run(main())
+
+    def test_full_batteries_are_read_whole(self):
+        """99 % and 100 % reach the app as the dice send them, from both makes (a clamp to 99 would show)."""
+        async def main():
+            async with self.Radio() as radio:
+                go = await radio.add_godice(GODICE, shell="d6", battery=100)
+                px = await radio.add_pixels(PIXELS, die_type="d20", battery=100)
+                async with self.manager(radio) as manager:
+                    sub = manager.observations()
+                    await manager.add(GODICE_URL)
+                    await manager.add(PIXELS_URL)
+                    battery = {}
+                    while set(battery) != {GODICE, PIXELS}:
+                        obs = await next_matching(sub, lambda o: isinstance(o, BatteryLevel))
+                        battery[obs.device] = obs.percent
+                    assert battery == {GODICE: 100, PIXELS: 100}
+                    await go.wait_subscribed()
+                    await px.wait_subscribed()
+                    await go.low_battery(99)
+                    await manager.command(GODICE, RequestBattery())
+                    await px.low_battery(99)
+                    while set(battery.values()) != {99}:
+                        obs = await next_matching(sub, lambda o: isinstance(o, BatteryLevel))
+                        battery[obs.device] = obs.percent
+                    assert manager.battery(GODICE)[0] == manager.battery(PIXELS)[0] == 99
 
         run(main())
 
@@ -174,10 +234,11 @@ class DiceContract:
                     await manager.command(crooked.die, LightUp((0, 0, 255)))
                     await manager.command(crooked.die, LightUp((0, 0, 0)))
                     await settle(sub)
-                    first, steady, off = px.blinks
-                    assert (first.count, first.duration_ms, first.rgb, first.loop) == (3, 400, (255, 0, 0), False)
-                    assert steady.rgb == (0, 0, 255) and steady.loop
-                    assert off.rgb == (0, 0, 0) and not off.loop
+                    first, steady = px.blinks
+                    # three flashes of 400 ms each: Pixels takes the whole blink's duration (MessageBlink.duration)
+                    assert (first.count, first.duration_ms, first.rgb, first.loop) == (3, 1200, (255, 0, 0), False)
+                    assert steady.rgb == (0, 0, 255) and steady.loop       # lit until told otherwise
+                    assert px.model.stopped == 1                            # then told: StopAllAnimations
 
         run(main())
 

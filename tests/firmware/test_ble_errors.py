@@ -9,12 +9,14 @@ from bleak.exc import (BleakCharacteristicNotFoundError, BleakDBusError, BleakDe
 
 from firmware_bridge.ble.transport import BleakLink, BleBackend, translate
 from firmware_bridge.errors import (ConnectionLost, DeviceBusy, DeviceError, DeviceNotFound, DeviceTimeout,
-                                    ProtocolError)
+                                    ProtocolError, RadioBusy)
 
 
 @pytest.mark.parametrize("err, family, words", [
     (BleakDeviceNotFoundError("AA", "Device with address AA was not found."), DeviceNotFound, "in range"),
-    (BleakDBusError("org.bluez.Error.InProgress", ["Operation already in progress"]), DeviceBusy, "held by another"),
+    # several dice reconnecting at once on BlueZ: the adapter is busy, nobody holds the die (issue 16 §3)
+    (BleakDBusError("org.bluez.Error.InProgress", ["Operation already in progress"]), RadioBusy,
+     "Bluetooth is busy connecting another die"),
     (BleakDBusError("org.bluez.Error.AlreadyConnected", []), DeviceBusy, "close it there"),
     (BleakError("Device is in use by another central"), DeviceBusy, "held by another"),
     (BleakError("Not connected"), ConnectionLost, "lost"),
@@ -44,3 +46,48 @@ def test_translated_errors_keep_their_cause():
         assert "Bluetooth is not available" in str(caught.value)
 
     asyncio.run(main())
+
+
+def test_several_dice_reconnecting_at_once_on_bluez_retry_as_usual_and_say_why():
+    """Five dice drop together; BlueZ refuses every connection asked for while one is pending (InProgress). Each die
+    is told to the players as "Bluetooth is busy connecting another die", retried with the normal back-off (no 5 s
+    floor meant for a die held by a phone), and all five come back; none is ever "held by another app"."""
+    import random
+
+    from firmware_bridge.ble.virtual import VirtualRadio
+    from firmware_bridge.manager import Backoff, DeviceManager
+    from firmware_bridge.observations import ConnectionChanged
+
+    async def main():
+        async with VirtualRadio(bluez=True) as radio:
+            dice = [await radio.add_godice(f"F0:00:00:00:00:1{i}", shell="d6") for i in range(5)]
+            urls = [f"ble://F0:00:00:00:00:1{i}?kind=godice&shell=d6&timeout=2&battery_every=0" for i in range(5)]
+            waits = []
+
+            async def sleep(s):
+                waits.append(s)
+                await asyncio.sleep(s)
+
+            async with DeviceManager(opener=radio.open_device, sleep=sleep, held_retry=5.0,
+                                     backoff=Backoff(base=0.05, cap=0.4, rng=random.Random(3))) as manager:
+                states = []
+                manager.subscribe(lambda o: states.append(o) if isinstance(o, ConnectionChanged) else None)
+                for url in urls:
+                    await manager.add(url)
+                while not all(manager.state(u) and manager.state(u).state == "connected" for u in urls):
+                    await asyncio.sleep(0.02)
+                refused_before = radio.in_progress_refusals
+                states.clear()
+                waits.clear()
+                for die in dice:
+                    await die.drop_connection()
+                while sum(1 for u in urls if manager.state(u).state == "connected") < 5 or \
+                        not all(d.subscribed for d in dice):
+                    await asyncio.sleep(0.02)
+                assert radio.in_progress_refusals > refused_before          # BlueZ's refusal was met, and passed
+                assert not [s for s in states if s.state == "held_elsewhere"]
+                busy = [s for s in states if "busy connecting another die" in s.detail]
+                assert busy and all(s.state == "reconnecting" for s in busy)
+                assert max(waits) < 5.0                                  # never the held-elsewhere floor
+
+    asyncio.run(asyncio.wait_for(main(), 60))

@@ -7,14 +7,14 @@ import pytest
 
 from firmware_bridge.ble.pixels import PixelsAdvertDevice
 from firmware_bridge.ble.scan import discover
-from firmware_bridge.ble.testing import next_matching
+from firmware_bridge.ble.testing import next_matching, pending
 from firmware_bridge.ble.virtual import VirtualRadio
 from firmware_bridge.device import BadDeviceURL, open_device, parse_url
-from firmware_bridge.errors import ProtocolError
+from firmware_bridge.errors import DeviceError, ProtocolError
 from firmware_bridge.manager import DeviceManager
-from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieRolled,
+from firmware_bridge.observations import (BatteryLevel, ConnectionChanged, DieCrooked, DieRolled, DieRolling,
                                           SignalStrength)
-from firmware_bridge.commands import Blink
+from firmware_bridge.commands import Blink, Throw
 from firmware_bridge.sim import SimDice
 
 
@@ -37,7 +37,8 @@ def test_discover_guesses_kinds():
                 "F0:00:00:00:00:04": "tablebus", "F0:00:00:00:00:05": None}
             assert next(iter(await discover(timeout=0.5, backend=radio.backend))).address == "F0:00:00:00:00:02"
             assert "d20" in found["F0:00:00:00:00:02"].detail and "64%" in found["F0:00:00:00:00:02"].detail
-            assert found["F0:00:00:00:00:01"].url == "ble://F0:00:00:00:00:01?kind=godice&shell=d6"
+            # its advertised name travels in the URL: the die is called by its name before it has answered
+            assert found["F0:00:00:00:00:01"].url == "ble://F0:00:00:00:00:01?kind=godice&shell=d6&name=GoDice_A"
             assert found["F0:00:00:00:00:05"].url is None
 
     run(main())
@@ -94,14 +95,19 @@ def test_sim_urls_are_checked():
         open_device("ble://F0:00:00:00:00:01?kind=pixels&mode=psychic")
 
 
+async def added_and_connected(manager: DeviceManager, url: str):
+    """A subscription to `manager`, then `url` added and connected."""
+    sub = manager.observations()
+    await manager.add(url)
+    await next_matching(sub, lambda o: isinstance(o, ConnectionChanged) and o.source == url and o.state == "connected")
+    return sub
+
+
 @pytest.mark.parametrize("url", ["sim://godice?count=3&seed=7&every=0.2", "sim://pixels?count=2&seed=3&every=0.2"])
 def test_sim_dice_roll_by_themselves_through_the_manager(url):
     async def main():
         async with DeviceManager() as manager:
-            sub = manager.observations()
-            await manager.add(url)
-            await next_matching(sub, lambda o: isinstance(o, ConnectionChanged) and o.source == url
-                                and o.state == "connected")
+            sub = await added_and_connected(manager, url)
             dice = set()
             while len(dice) < 2:
                 obs = await next_matching(sub, lambda o: isinstance(o, (DieRolled, DieCrooked)), timeout=10)
@@ -111,5 +117,47 @@ def test_sim_dice_roll_by_themselves_through_the_manager(url):
             await manager.command(die, Blink((255, 0, 0)))          # routed to the one simulated die
             sim = manager.device(url)
             assert isinstance(sim, SimDice) and len(sim.dice) == int(url.split("count=")[1][0])
+
+    run(main())
+
+
+@pytest.mark.parametrize("url", ["sim://godice?count=3&seed=7", "sim://pixels?count=3&seed=3&crooked=0"])
+def test_sim_dice_throw_only_when_asked(url):
+    """A simulated die acts only when someone asks it to (table rule 8, docs/architecture.md): Throw to one die throws
+    it, Throw to the device throws them all; a real die refuses Throw (a hand throws it)."""
+    async def main():
+        async with DeviceManager() as manager:
+            sub = await added_and_connected(manager, url)
+            await asyncio.sleep(1.5)
+            assert not [o for o in pending(sub) if isinstance(o, (DieRolling, DieRolled, DieCrooked))]
+            dice = manager.dice_of(url)
+            assert len(dice) == 3 and manager.url_of(dice[0]) == url
+            await manager.command(dice[1], Throw())
+            got = await next_matching(sub, lambda o: isinstance(o, DieRolled), timeout=5)
+            assert got.die == dice[1]
+            await manager.command(url, Throw())
+            thrown = set()
+            while len(thrown) < 3:
+                thrown.add((await next_matching(sub, lambda o: isinstance(o, DieRolled), timeout=5)).die)
+            assert thrown == set(dice)
+            await manager.command(dice[0], Throw(face=2))
+            assert (await next_matching(sub, lambda o: isinstance(o, DieRolled), timeout=5)).face == 2
+            with pytest.raises(DeviceError):
+                await manager.command(dice[0], Throw(face=7))
+
+    run(main())
+
+
+def test_a_real_die_cannot_be_thrown_by_the_app():
+    async def main():
+        async with VirtualRadio() as radio:
+            await radio.add_godice("F0:00:00:00:00:01", name="GoDice_A")
+            device = radio.open_device("ble://F0:00:00:00:00:01?kind=godice&shell=d6")
+            await device.open()
+            try:
+                with pytest.raises(ProtocolError, match="cannot do Throw"):
+                    await device.command(Throw())
+            finally:
+                await device.close()
 
     run(main())

@@ -10,10 +10,13 @@ import random
 
 import pytest
 
+from firmware_bridge.backoff import Backoff
+from firmware_bridge.bindings import Binding, BindingTable
 from firmware_bridge.device import Device, parse_url
 from firmware_bridge.errors import BadDeviceURL, ConnectionLost, DeviceBusy, DeviceError, DeviceNotFound
-from firmware_bridge.manager import Backoff, Binding, BindingTable, DeviceManager, RollFilter
+from firmware_bridge.manager import DeviceManager
 from firmware_bridge.observations import BatteryLevel, ConnectionChanged, DieCrooked, DieRolled, DieRolling
+from firmware_bridge.rolls import RollFilter
 
 
 def run(coro, timeout: float = 10.0):

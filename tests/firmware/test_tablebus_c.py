@@ -57,6 +57,13 @@ def test_c_decodes_every_python_message_type(tbcodec):
     assert stats["skipped"] == 0
 
 
+def test_c_skips_garbage_and_keeps_a_lone_start_byte_like_python(tbcodec):
+    """Garbage, then a start marker the stream has not finished: both decoders skip the three bytes, not the marker."""
+    for data in (b"\x00\x11\x22\xa5", b"\x00\x11\x22\xa5" + encode_frame(0x13, 1, b"\x07")[1:]):
+        assert c_decode(tbcodec, data) == py_decode(data)
+        assert py_decode(data)[1]["skipped"] == 3
+
+
 @settings(max_examples=40, deadline=None)
 @given(st.lists(st.tuples(st.binary(max_size=30), st.integers(0, 255), st.integers(0, 255),
                           st.binary(max_size=MAX_PAYLOAD), st.integers(0, 3)), max_size=10))

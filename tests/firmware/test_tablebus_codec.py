@@ -33,6 +33,23 @@ def test_garbage_truncation_and_splits_cost_only_themselves():
     assert stats.bad_length == 1 and stats.bad_crc >= 1 and stats.truncated == 1
 
 
+def test_garbage_then_a_lone_start_byte_skips_the_garbage_and_waits_on_the_start():
+    """Three bytes of garbage and a start marker with nothing after it: the garbage is skipped (3), the marker is
+    kept (it may begin a frame); when the rest of that frame comes it is read and nothing more is skipped; when the
+    stream ends instead, the marker is a truncated frame and skipped too (4)."""
+    later = encode_frame(0x13, 1, b"\x07")
+    d = Decoder()
+    assert d.feed(b"\x00\x11\x22" + later[:1]) == []
+    assert (d.stats.bytes_skipped, d.pending, d.stats.truncated) == (3, 1, 0)
+    assert d.feed(later[1:]) == [Frame(0x13, 1, b"\x07")]
+    assert (d.stats.bytes_skipped, d.pending, d.stats.frames) == (3, 0, 1)
+    ended = Decoder()
+    ended.feed(b"\x00\x11\x22\xa5")
+    assert ended.flush() == []
+    assert (ended.stats.bytes_skipped, ended.pending, ended.stats.truncated) == (4, 0, 1)
+    assert decode_all(b"\x00\x11\x22\xa5")[1].bytes_skipped == 4
+
+
 def test_a_damaged_length_byte_claiming_a_long_frame_is_given_up_by_resync():
     d = Decoder()
     later = encode_frame(0x13, 1, b"\x07")

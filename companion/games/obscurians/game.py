@@ -4,10 +4,11 @@ only when the game is first needed."""
 from __future__ import annotations
 
 from companion.games.contract import Game, Outcome
-from companion.games.errors import IllegalAction, InvalidInput
+from companion.games.errors import N_, IllegalAction, InvalidInput, Term, Terms
 from companion.games.obscurians.actions import Flip, Reroll, Roll, action_from_json, action_from_text
 from companion.games.obscurians import vocabulary
-from companion.games.obscurians.constants import FACE_DOWN, N_DICE, OPPOSITE
+from companion.games.obscurians.constants import FACE_DOWN, FACES, N_DICE, OPPOSITE
+from companion.games.obscurians.narrate import Narration, face_term
 from companion.games.obscurians.rules import Rules
 from companion.games.obscurians.rulings import RULINGS, values
 from companion.games.obscurians.scoring import TEMPLATES_EN
@@ -24,6 +25,15 @@ def _usual_payment(state: State) -> str | None:
 
 def _numbers(indices) -> str:
     return ", ".join(str(i + 1) for i in sorted(indices))
+
+
+def dice_faces(faces) -> Terms:
+    """Dice faces as game words, in the dice pad's order (Steal, Donate, …), as the move log shows them."""
+    return Terms(face_term(f) for f in sorted(faces, key=FACES.index))
+
+
+def mission_term(mission: str) -> Term:
+    return Term("mission", mission, mission.capitalize())
 
 
 class Obscurians(Game):
@@ -138,6 +148,49 @@ class Obscurians(Game):
                                    numbers=_numbers(faces), wanted=_numbers(wanted))
         dice = tuple(sorted(faces))
         return Reroll(dice, tuple(symbol[i] for i in dice), (intent or {}).get("discard", _usual_payment(state)))
+
+    def dice_question(self, state: State, role: str, action, intent):
+        # The turn's roll and an announced reroll are what the table waits for; anything else thrown (a reroll
+        # nobody announced, dice turned to their opposite faces) is asked about, so no chip is ever spent and no
+        # die flipped behind the players' backs (table rule 8, docs/architecture.md).
+        if isinstance(action, Roll) or (intent or {}).get("reroll"):
+            return None
+        if isinstance(action, Reroll):
+            # the faces in the dice's order, each with its number: "dice 1, 4 again (Secure, Donate)"
+            params = {"name": state.name(state.active), "numbers": _numbers(action.dice),
+                      "faces": Terms(face_term(f) for f in action.faces)}
+            if action.discard is None:
+                return Narration(N_("{name} rolled dice {numbers} again ({faces}): use this round's free reroll?"),
+                                 params)
+            if action.discard == FACE_DOWN:
+                return Narration(N_("{name} rolled dice {numbers} again ({faces}): discard a chip face down?"),
+                                 params)
+            return Narration(N_("{name} rolled dice {numbers} again ({faces}): discard the {mission} chip?"),
+                             {**params, "mission": mission_term(action.discard)})
+        if isinstance(action, Flip):
+            after = tuple(OPPOSITE[f] if i in action.dice else f for i, f in enumerate(state.dice))
+            return Narration(N_("{name} turned dice {numbers} over ({faces}): flip them?"),
+                             {"name": state.name(state.active), "numbers": _numbers(action.dice),
+                              "faces": Terms(face_term(after[i]) for i in action.dice)})
+        return None
+
+    def dice_words(self, state: State, action):
+        name = state.name(state.active)
+        if isinstance(action, Roll):
+            return Narration(N_("{name} rolled {faces}"), {"name": name, "faces": dice_faces(action.faces)})
+        if isinstance(action, Reroll):
+            faces = dice_faces(action.faces)
+            if action.discard is None:
+                return Narration(N_("{name} rerolled for free: {faces}"), {"name": name, "faces": faces})
+            if action.discard == FACE_DOWN:
+                return Narration(N_("{name} discarded a chip face down and rerolled: {faces}"),
+                                 {"name": name, "faces": faces})
+            return Narration(N_("{name} discarded the {mission} chip and rerolled: {faces}"),
+                             {"name": name, "mission": mission_term(action.discard), "faces": faces})
+        if isinstance(action, Flip) and state.dice is not None:
+            return Narration(N_("{name} flipped dice: {faces}"),
+                             {"name": name, "faces": dice_faces(OPPOSITE[state.dice[i]] for i in action.dice)})
+        return None
 
     def bgstats_of(self, state: State, play_date: str, *, source_play_id: str | None = None) -> dict:
         from companion.games.obscurians.bgstats import to_bgstats

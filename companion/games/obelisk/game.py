@@ -1,0 +1,105 @@
+"""Obelisk as the game contract sees it (companion.games.contract.Game): what the session, the CLI and the UI
+shell ask of this game, answered by the engine. Registered in companion/session/games.py; no UI plug-in yet, so
+Home still shows Obelisk as coming soon while `companion replay`, `import`, `rules` and `obelisk` work.
+
+Two tools only this game has are reached through here too, so that the CLI needs nothing but the registry:
+`path_of(map_text)` (the route a new demon walks from the Portal) and `advise(night_json, rules)` (the Night's best
+capture plan for a table described in the exchange form, companion/games/obelisk/exchange.py).
+"""
+from __future__ import annotations
+
+from companion.games.contract import Game, GameTimer
+from companion.games.obelisk import vocabulary
+from companion.games.obelisk.actions import Timeout, action_from_json, action_from_text
+from companion.games.obelisk.box import MAX_PLAYERS, MIN_PLAYERS, TIME_TRIAL_SECONDS
+from companion.games.obelisk.describe import describe, status
+from companion.games.obelisk.rules import Rules
+from companion.games.obelisk.rulings import RULINGS, values
+from companion.games.obelisk.setup import Setup
+from companion.games.obelisk.state import State, new_game
+
+TIMER = "time_trials"
+
+
+def timer_of(s) -> GameTimer | None:
+    """Time Trials: one minute for each Day (once its actions can be played) and for each Night (from the demons
+    on the map moving until dawn, while captures can still be made)."""
+    if not s.setup.time_trials or s.closed:
+        return None
+    if s.phase == "day":
+        return GameTimer(TIMER, TIME_TRIAL_SECONDS, f"day {s.day}")
+    if s.phase in ("march", "spawn", "swarm"):
+        return GameTimer(TIMER, TIME_TRIAL_SECONDS, f"night {s.day}")
+    return None
+
+
+class ObeliskGame(Game):
+    name = "obelisk"
+    title = "Obelisk"
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    ui_plugin = None  # the screens come in a later phase: Home keeps "coming soon"
+    rulings = RULINGS
+    terms = vocabulary.TERMS
+    msgids = vocabulary.MSGIDS
+    line_templates = vocabulary.LINE_TEMPLATES
+
+    setup_from_json = staticmethod(Setup.from_json)
+    new_game = staticmethod(new_game)
+    state_from_json = staticmethod(State.from_json)
+    action_from_json = staticmethod(action_from_json)
+    action_from_text = staticmethod(action_from_text)
+
+    def players(self, setup: Setup) -> list[str]:
+        return [name for name, _ in setup.players]
+
+    def is_over(self, state: State) -> bool:
+        return state.is_over
+
+    def status(self, state: State) -> str:
+        return status(state)
+
+    def summary(self, state: State) -> dict:
+        leader = state.setup.players[state.leader][0] if state.setup.leadership and state.phase == "day" else None
+        won = state.result == "won"
+        return {"status": status(state), "turn": state.day, "active": leader,
+                "winners": [name for name, _ in state.setup.players] if won else [], "totals": {}}
+
+    def describe(self, state: State) -> str:
+        return describe(state)
+
+    def default_rules(self) -> Rules:
+        return Rules()
+
+    def rules_from_json(self, d) -> Rules:
+        return Rules.from_json(d)
+
+    def rule_values(self, rules: Rules) -> dict[str, str]:
+        return values(rules)
+
+    def timer(self, state: State):
+        return timer_of(state)
+
+    def timer_action(self, state: State, name: str):
+        return Timeout()
+
+    def random_game(self, seed: int, n_players: int):
+        from companion.games.obelisk.randplay import random_game
+
+        return random_game(seed, n_players)
+
+    # -- the tools of `companion obelisk` --------------------------------------------------------------------------
+    def path_of(self, text) -> tuple[dict, str]:
+        """(the route JSON, a sentence) of a new demon walking from the Portal of the map `text` until it loses."""
+        from companion.games.obelisk.tools import path_of
+
+        return path_of(text)
+
+    def advise(self, data, rules: Rules) -> tuple[dict, list[str]]:
+        """(the advice JSON, its reasons as English sentences) for a NIGHT.json; InvalidInput naming the field."""
+        from companion.games.obelisk.exchange import advise, night_from_json
+
+        answer, reasons = advise(night_from_json(data), rules)
+        return answer, [str(r) for r in reasons]
+
+
+GAME = ObeliskGame()
