@@ -122,7 +122,8 @@ def test_a_move_of_another_game_or_no_move_at_all_is_refused_in_words_and_change
 OPTIONAL = {"obscurians": ("hidden_discards",)}
 # Objects that map a player, chip or action to a value: their entries are not fields (an entry is absent when the
 # player did nothing there, or the whole map is checked at once).
-MAPS = {"obscurians": ("pending",), "obscurio": ("cohesion.cards", "doors.chips", "last.charged", "accusation.votes")}
+MAPS = {"obscurians": ("pending",), "obscurio": ("cohesion.cards", "doors.chips", "last.charged", "accusation.votes"),
+        "obelisk": ("realm", "quarry", "supply")}
 
 
 def field_paths(d: dict, prefix: str = "", maps=()):
