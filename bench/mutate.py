@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
               + (f"   ({unrun} not run: see {LOG.relative_to(ROOT)})" if unrun else ""))
     cpu = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"\n{len(chosen)} mutants in {time.monotonic() - started:.0f} s (preparing {prepared:.0f} s); "
-          f"{cpu.ru_utime + cpu.ru_stime:.0f} s of CPU (mutmut and its tests; on a busy machine the wall time is longer)")
+          f"{cpu.ru_utime + cpu.ru_stime:.0f} s of CPU (mutmut and its tests: a busy machine adds to the wall time)")
     if lived_names:
         print("\nLived (`.venv/bin/mutmut show NAME` prints the change):")
         for name, state in lived_names:
