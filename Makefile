@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench clean
+.PHONY: run test test-fast mutate bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -25,8 +25,16 @@ test: $(STAMP)
 		$(PY) -m pytest $(PYTEST_ARGS); \
 	fi
 
+# Everything but the tests marked slow (the kill test): the suite to run while working.
+test-fast: $(STAMP)
+	@$(MAKE) --no-print-directory test PYTEST_ARGS='-m "not slow" $(PYTEST_ARGS)'
+
+# A sampled mutation pass over the pure modules (bench/mutate.py, docs/testing.md): the score per package.
+mutate: $(STAMP)
+	nice -n 10 $(PY) bench/mutate.py $(MUTATE_ARGS)
+
 bench: $(STAMP)
 	@for b in bench/bench_*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info mutants

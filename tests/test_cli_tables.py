@@ -8,16 +8,8 @@ import pytest
 
 from companion.session import Table, TableStore
 from companion.session.logfile import write_log
+from cli_helpers import ROOT, companion
 from session_helpers import game
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def companion(*args, data_dir, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "companion", "--data-dir", str(data_dir), *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
-    )
 
 
 def no_traceback(result, code):

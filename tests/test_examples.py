@@ -4,7 +4,6 @@ also makes the Obscurians ones (the Obscurio ones: tests/test_obscurio_examples.
 Regenerate with `.venv/bin/python tests/test_examples.py --write` (see examples/README.md).
 """
 import json
-import subprocess
 import sys
 from pathlib import Path
 
@@ -12,6 +11,7 @@ import pytest
 
 from companion.games.obscurians.randplay import random_game
 from companion.session.logfile import read_log, write_log
+from cli_helpers import companion
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -59,8 +59,7 @@ def test_the_examples_cover_the_brief():
 
 @pytest.mark.parametrize("path", example_files(), ids=lambda p: p.name)
 def test_every_example_replays_to_a_scored_end(path):
-    result = subprocess.run([sys.executable, "-m", "companion", "replay", str(path), "--json"],
-                            capture_output=True, text=True, cwd=ROOT, timeout=60)
+    result = companion("replay", path, "--json")
     assert result.returncode == 0, result.stderr
     out = json.loads(result.stdout)
     game_log = read_log(path.read_text())

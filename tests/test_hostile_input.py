@@ -10,8 +10,6 @@ import contextlib
 import io
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,16 +21,16 @@ from companion.games.obscurians.randplay import random_game
 from companion.games.obscurians.scoring import parse_end
 from companion.session.logfile import write_log
 
+import cli_helpers
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 END4 = json.loads((EXAMPLES / "end-obscurians-4p.json").read_text(encoding="utf-8"))
 DEEP = "[" * 100_000 + "]" * 100_000
 
 
-def companion(*argv, data_dir, cwd=None, stdout=subprocess.PIPE):
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    return subprocess.run([sys.executable, "-m", "companion", "--data-dir", str(data_dir), *argv], stdout=stdout,
-                          stderr=subprocess.PIPE, cwd=cwd or ROOT, timeout=60, env=env)
+def companion(*argv, data_dir, **kw):
+    return cli_helpers.companion(*argv, data_dir=data_dir, text=False, **kw)  # bytes: hostile input may print odd bytes
 
 
 def refused(result, *words):

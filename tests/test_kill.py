@@ -18,6 +18,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from companion.session import Table, TableStore
 from session_helpers import game, replay
 
@@ -36,6 +38,7 @@ def start_session(data_dir, table_id, script, tmp_path):
         )
 
 
+@pytest.mark.slow  # 60 kills of a real subprocess: half a minute or more; `make test-fast` leaves it out
 def test_sigkill_never_loses_an_acknowledged_action(tmp_path):
     rng = random.Random(SEED)
     data_dir = tmp_path / "data"

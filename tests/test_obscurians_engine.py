@@ -120,9 +120,15 @@ def test_bonus_wild_adds_two_wilds_but_never_to_relocate():
 
 
 def test_a_wild_alone_still_counts_but_an_unrolled_action_without_wilds_does_not():
-    s = rolled(["steal", "steal", "steal", "steal", "relocate"])
-    illegal(s, Choose("swap", 0), "Anna rolled no Swap")
+    s = rolled(["steal", "steal", "steal", "wild", "relocate"])
+    assert s.allowed_counts()["swap"] == [1] and s.apply(Choose("swap", 1)).pending == {"swap": 1}
+    illegal(s, Choose("swap", 0), "Anna rolled no Swap; add a Wild")
     illegal(s, Choose("steal", -1))
+    no_wild = rolled(["steal", "steal", "steal", "steal", "relocate"])
+    assert "swap" not in no_wild.allowed_counts()
+    illegal(no_wild, Choose("swap", 0), "Anna rolled no Swap")
+    illegal(no_wild, Choose("swap", 1), "Anna has only 0 Wilds")
+    illegal(no_wild, Choose("steal", -1))
 
 
 # ----------------------------------------------------------------- Secure, vault and trade ban

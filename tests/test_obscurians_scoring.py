@@ -5,9 +5,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import os
-import subprocess
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -21,6 +18,7 @@ from companion.games.obscurians.constants import COLOURS, MISSIONS
 from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
 from companion.games.obscurians.rules import Rules
 from companion.games.obscurians.scoring import collect_best, parse_end, render, score
+from cli_helpers import companion
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -523,12 +521,6 @@ def test_cli_in_process_error(tmp_path, capsys):
     assert run_cli("obscurians", str(f)) == 2
     assert capsys.readouterr().err.strip() == f"{f}: players[1].goods.purple: unknown colour; the colours are " \
                                                "red, orange, yellow, green, blue, pink, turquoise"
-
-
-def companion(*argv, cwd=None):
-    env = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    return subprocess.run([sys.executable, "-m", "companion", *argv], capture_output=True, text=True, cwd=cwd or ROOT,
-                          timeout=60, env=env)
 
 
 @pytest.mark.slow

@@ -1,8 +1,6 @@
 """The rules profile a group sees (`companion rules GAME`, the setup screen): every ruling, the editable ones with
 the table's value. Whether the stored rulings match the team's RULINGS.md is tests/test_rulings_conformance.py."""
 import json
-import subprocess
-import sys
 
 from hypothesis import given
 from hypothesis import strategies as st
@@ -11,6 +9,7 @@ from companion.games.obscurians.constants import FACES, OPPOSITE
 from companion.games.obscurians.rules import DEFAULT_PIPS, Rules, pips_problem, with_pip
 from companion.games.obscurians.rulings import RULINGS, profile
 from companion.games.rulings import ids_of
+from cli_helpers import companion
 
 
 def test_the_profile_lists_every_obscurians_ruling_with_its_text():
@@ -35,23 +34,23 @@ def test_profile_shows_the_groups_choice():
 def test_cli_prints_the_profile_and_rejects_a_bad_one(tmp_path):
     good = tmp_path / "rules.json"
     good.write_text(json.dumps({"take_cap": False}))
-    out = subprocess.run([sys.executable, "-m", "companion", "rules", "obscurians", "--rules", str(good), "--json"],
-                         capture_output=True, text=True, check=True).stdout
+    run = companion("rules", "obscurians", "--rules", good, "--json")
+    assert run.returncode == 0, run.stderr
+    out = run.stdout
     entries = {e["id"]: e for e in json.loads(out)}
     assert entries["obscurians-take-cap"]["value"] == "n x n, no cap"
-    full = subprocess.run([sys.executable, "-m", "companion", "rules", "obscurians", "--full"],
-                          capture_output=True, text=True, check=True).stdout
+    run = companion("rules", "obscurians", "--full")
+    assert run.returncode == 0, run.stderr
+    full = run.stdout
     assert "English rulebook" in full  # obscurians-relocate's whole text, as decided
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"take_cap": "maybe"}))
-    run = subprocess.run([sys.executable, "-m", "companion", "rules", "obscurians", "--rules", str(bad)],
-                         capture_output=True, text=True)
+    run = companion("rules", "obscurians", "--rules", bad)
     assert run.returncode == 2
     assert "rules.take_cap" in run.stderr and "Traceback" not in run.stderr
     broken = tmp_path / "broken.json"
     broken.write_text("{take_cap: no")
-    run = subprocess.run([sys.executable, "-m", "companion", "rules", "obscurians", "--rules", str(broken)],
-                         capture_output=True, text=True)
+    run = companion("rules", "obscurians", "--rules", broken)
     assert run.returncode == 2
     assert "not valid JSON" in run.stderr and "Traceback" not in run.stderr
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -19,6 +17,7 @@ from companion.session.listing import summary_of
 from companion.session.logfile import read_log
 from companion.session.store import DB_NAME, SCHEMA_VERSION, StoreError
 from companion.session.timers import FakeClock
+from cli_helpers import companion
 
 ROOT = Path(__file__).resolve().parent.parent
 V1 = ROOT / "tests" / "data" / "v1" / DB_NAME
@@ -92,8 +91,7 @@ def test_reading_a_schema_1_file_never_changes_it(v1_copy, tmp_path):
         assert summary_of(store, store.get(4))["status"] == "over"  # computed, not kept (read-only)
         assert store.count(finished=True) == 2 and store.tables(deleted=True) == []
     assert (v1_copy / DB_NAME).read_bytes() == before
-    listing = subprocess.run([sys.executable, "-m", "companion", "--data-dir", str(v1_copy), "tables"],
-                             capture_output=True, text=True, cwd=ROOT)
+    listing = companion("tables", data_dir=v1_copy)
     assert listing.returncode == 0 and "Half way" in listing.stdout and "round 3" in listing.stdout
     assert (v1_copy / DB_NAME).read_bytes() == before
 

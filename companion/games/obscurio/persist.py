@@ -225,7 +225,7 @@ def _same(path: str, given, expected) -> None:
     """`given` (the loaded JSON) is exactly `expected` (what the loaded state writes), types included."""
     if isinstance(expected, dict):
         if not isinstance(given, dict):
-            raise InvalidInput(f"{path or 'state'}: expected an object")
+            raise InvalidInput(f"{path.rstrip('.') or 'state'}: expected an object")  # "timer", not "timer."
         for key in list(expected) + [k for k in given if k not in expected]:
             if key not in given:
                 raise InvalidInput(f"{path}{key}: missing")
