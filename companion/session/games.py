@@ -35,10 +35,10 @@ MODULES = {
 CARDS = {
     "obscurians": Card("Obscurians", 4, 7, playable=True),
     "obscurio": Card("Obscurio", 2, 8, playable=True),
-    "obelisk": Card("Obelisk", 1, 4, playable=False),
+    "obelisk": Card("Obelisk", 1, 4, playable=True),
 }
 # Games announced on Home but not in the house yet: name -> title (a msgid). A registered game without a UI plug-in
-# (Game.ui_plugin None, Obelisk for now) is shown as coming soon too.
+# (Game.ui_plugin None) is shown as coming soon too.
 COMING: dict[str, str] = {}
 
 _loaded: dict[str, Game] = {}

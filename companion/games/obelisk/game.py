@@ -1,6 +1,6 @@
 """Obelisk as the game contract sees it (companion.games.contract.Game): what the session, the CLI and the UI
-shell ask of this game, answered by the engine. Registered in companion/session/games.py; no UI plug-in yet, so
-Home still shows Obelisk as coming soon while `companion replay`, `import`, `rules` and `obelisk` work.
+shell ask of this game, answered by the engine. Registered in companion/session/games.py; its screens are the UI
+plug-in companion/ui/obelisk (Home offers a new Obelisk table).
 
 Two tools only this game has are reached through here too, so that the CLI needs nothing but the registry:
 `path_of(map_text)` (the route a new demon walks from the Portal) and `advise(night_json, rules)` (the Night's best
@@ -37,7 +37,7 @@ class ObeliskGame(Game):
     name = "obelisk"
     title = "Obelisk"
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    ui_plugin = None  # the screens come in a later phase: Home keeps "coming soon"
+    ui_plugin = "companion.ui.obelisk"
     rulings = RULINGS
     terms = vocabulary.TERMS
     msgids = vocabulary.MSGIDS

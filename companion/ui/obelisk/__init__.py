@@ -1,0 +1,82 @@
+"""The Obelisk UI plug-in: the setup (players, difficulty, Scrolls, the app's map or the group's), and the table
+(the map, the Day's actions, the Night's captures with the advisor's plan, the Quarry, the moves and Undo), with their
+view-models (companion/ui/plugin.py). It uses the Obelisk engine, the shell's widgets and the session, no other
+game.
+"""
+from __future__ import annotations
+
+from companion.ui.plugin import GamePlugin
+
+TABLE = "obelisk-table"
+SETUP = "obelisk-setup"
+
+
+class Plugin(GamePlugin):
+    game = "obelisk"
+
+    def __init__(self, app):
+        super().__init__(app)
+        from companion.ui.obelisk import widgets  # noqa: F401  (this game's widget rules)
+        from companion.ui.obelisk.setup import SetupModel
+        from companion.ui.obelisk.table import TableModel
+
+        self.setup = SetupModel(self)
+        self.table_model = TableModel(self)
+        self.table = None
+        self._unsubscribe = None
+
+    def new_table(self) -> None:
+        from companion.ui.obelisk.setup import ObeliskSetupScreen
+
+        self.setup.reset()
+        self.app.show(SETUP, ObeliskSetupScreen, self.setup)
+
+    def attach(self, table) -> None:
+        from companion.ui.obelisk.table import ObeliskTableScreen
+
+        self.detach()
+        self.table = table
+        self._unsubscribe = table.subscribe(self._on_change)
+        self.table_model.start(table)
+        self.app.show(TABLE, ObeliskTableScreen, self.table_model)
+
+    def detach(self) -> None:
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+        self._unsubscribe = None
+        self.table = None
+        self.table_model.stop()
+
+    def refresh(self) -> None:
+        self.setup.refresh()
+        if self.table is not None:
+            self.table_model.refresh()
+
+    def ruling_value(self, ruling_id: str, rules) -> str | None:
+        """The rules profile's values in the players' language (rulings.values writes them in English)."""
+        from companion.games.obelisk.vocabulary import ACTIONS_VALUE, COLOUR, DEMONS_VALUE, REPEAT_VALUE
+
+        t = self.app.t
+        if ruling_id == "obelisk-demons":
+            return "; ".join(t(DEMONS_VALUE).format(colour=t(COLOUR[c]), speed=speed, strength=strength)
+                             for c, speed, strength in rules.demons)
+        if ruling_id == "obelisk-actions":
+            return "; ".join(t(ACTIONS_VALUE["one" if n == 1 else "other"]).format(n=n, actions=count, rotate=rotate)
+                             + (", " + t(REPEAT_VALUE) if repeat else "") for n, count, rotate, repeat in rules.actions)
+        return None
+
+    def open_menu(self) -> None:
+        """The shell's menu (language, sound) with this table's rulings."""
+        self.app.open_menu(extras=self._menu_extras)
+
+    def _menu_extras(self) -> list[dict]:
+        from companion.games.errors import N_
+
+        if self.table is None:
+            return []
+        rules = self.table.state.rules
+        return [{"text": self.app.t(N_("Rulings")), "action": lambda: self.app.show_rulings("obelisk", rules)}]
+
+    def _on_change(self, table, kind: str) -> None:
+        self.app.dismiss_banner()   # a refusal said before this move no longer applies
+        self.table_model.changed()

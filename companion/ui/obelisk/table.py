@@ -1,0 +1,361 @@
+"""The Obelisk table: the map as it lies on the table (mapview.py), and beside it who still acts today, the Day's
+actions or the Night's captures with the advisor's plan and its reasons, the Quarry and the Dark Realm, the moves
+and Undo.
+
+`TableModel` is the view-model: one method per tap; every move goes to the engine first, so that a refusal is said
+in its words (never a silent no) and nothing changes. `ObeliskTableScreen` is layout only (table.kv).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.event import EventDispatcher
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.games.errors import IllegalAction, InvalidInput
+from companion.games.obelisk import advisor, payments
+from companion.games.obelisk.actions import Build, Capture, Dawn, March, Mine, Nightfall, Pass, Reinforce, Rotate
+from companion.games.obelisk.box import DEMON_COLOURS
+from companion.games.obelisk.model import DIRECTIONS, Message, all_cells
+from companion.games.obelisk.vocabulary import COLOUR
+from companion.games.obelisk import words
+from companion.i18n.messages import translate_error
+from companion.ui.obelisk import look, texts
+from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule uses it)
+from companion.ui.obelisk.moves import MoveLog
+
+DAY_BUTTONS = ("mine", "rotate", "best", "pass", "nightfall")
+NIGHT_BUTTONS = ("march", "dawn")
+
+
+class TableModel(EventDispatcher):
+    title = StringProperty("")
+    prompt = StringProperty("")
+    night = BooleanProperty(False)
+    players = ListProperty()      # rows: text, rgba, ink, selected, dimmed, value (colour)
+    buttons = ListProperty()      # text, enabled, value (one of DAY_BUTTONS / NIGHT_BUTTONS)
+    captures = ListProperty()     # text, selected (the advice), value (index into self._captures)
+    lines = ListProperty()        # the advisor's sentences
+    moves = ListProperty()        # the move log, newest first
+    quarry = StringProperty("")
+    realm = StringProperty("")
+    capture_title = StringProperty("")
+    undo_text = StringProperty("")
+    undo_enabled = BooleanProperty(False)
+    picture = DictProperty()      # what the map draws (mapview.py)
+
+    def __init__(self, plugin, **kwargs):
+        super().__init__(**kwargs)
+        self.plugin = plugin
+        self.app = plugin.app
+        self.table = None
+        self.log = MoveLog()
+        self.actor: str | None = None
+        self.pending: dict = {}       # cell -> the new direction tapped in for the next Rotate
+        self._captures: list = []
+        self._advice = None
+
+    # -- following the table -----------------------------------------------------------------------------------------
+    def start(self, table) -> None:
+        self.table = table
+        self.log.clear()
+        self.log.follow(table)
+        self.actor = None
+        self.pending = {}
+        self.refresh()
+
+    def stop(self) -> None:
+        self.table = None
+        self.log.clear()
+
+    def changed(self) -> None:
+        self.log.follow(self.table)
+        self.pending = {}
+        self.refresh()
+
+    @property
+    def state(self):
+        return self.table.state
+
+    def refresh(self) -> None:
+        if self.table is None:
+            return
+        s, t = self.state, self.app.t
+        self.night = s.is_night
+        if self.actor not in s.acting:
+            self.actor = s.acting[0] if s.acting else None
+        self._advice = advisor.night_advice(s)
+        self._captures = self._capture_options(s)
+        self.title = (t(texts.OVER) if s.is_over else
+                      t(texts.NIGHT if s.is_night else texts.DAY).format(n=s.day))
+        self.prompt = self._prompt(s)
+        self.players = self._player_rows(s)
+        self.buttons = self._button_rows(s)
+        self.undo_enabled = self._allowed("undo", s) is None
+        self.undo_text = (t(texts.UNDO).format(move=self.log.line(len(self.log) - 1, self.app.lang))
+                          if self.undo_enabled and len(self.log) else t(texts.BUTTON["undo"]))
+        self.captures = self._capture_rows(s)
+        self.capture_title = t(texts.CAPTURES) if self._captures else (t(texts.NO_CAPTURE_NOW) if self.night
+                                                                       else "")
+        self.lines = self._advice_lines(s)
+        lang = self.app.lang
+        self.moves = [{"text": line} for line in self.log.lines(lang)]
+        q = s.quarry
+        self.quarry = t(texts.QUARRY).format(green=s.quarry_green, yellow=q.yellow, blue=q.blue)
+        self.realm = t(texts.REALM).format(n=s.realm.total)
+        self.picture = self._picture(s)
+
+    def _say_message(self, message: Message) -> str:
+        return translate_error(message, self.app.lang)
+
+    def _prompt(self, s) -> str:
+        t = self.app.t
+        if s.is_over:
+            return self.log.line(len(self.log) - 1, self.app.lang) if len(self.log) else t(texts.OVER)
+        if s.phase == "day":
+            if self.actor is None:
+                return t(texts.DAY_DONE)
+            return t(texts.DAY_PROMPT).format(name=s.setup.name_of(self.actor))
+        if s.phase == "march":
+            return t(texts.MARCH_PROMPT)
+        return t(texts.SWARM_PROMPT)
+
+    def _player_rows(self, s) -> list[dict]:
+        t = self.app.t
+        rows = []
+        for i, (name, colour) in enumerate(s.setup.players):
+            left = s.actions_left(colour)
+            if s.phase == "day" and left:
+                said = t(texts.ACTIONS_LEFT["one" if left == 1 else "other"]).format(name=name, n=left)
+            elif s.phase == "day":
+                said = t(texts.DONE_TODAY).format(name=name)
+            else:
+                said = name
+            said += "\n" + t(texts.TO_BUILD).format(n=s.unplaced[i])
+            rows.append({"text": said, "rgba": list(look.PLAYER[colour]), "ink": list(look.PLAYER_INK[colour]),
+                         "selected": colour == self.actor, "enabled": colour in s.acting, "value": colour})
+        return rows
+
+    def _button_rows(self, s) -> list[dict]:
+        t = self.app.t
+        codes = NIGHT_BUTTONS if s.is_night else DAY_BUTTONS
+        rows = []
+        for code in codes:
+            text = t(texts.BUTTON[code])
+            if code == "rotate" and self.pending:
+                text = t(texts.ROTATE_N).format(n=len(self.pending))
+            rows.append({"text": text, "enabled": self._allowed(code, s) is None, "value": code})
+        return rows
+
+    def _action_for(self, code: str, s):
+        actor = self.actor
+        if code == "mine":
+            return Mine(actor) if actor else None
+        if code == "rotate":
+            return Rotate(actor, tuple(self.pending.items())) if actor and self.pending else None
+        if code == "pass":
+            return Pass(actor) if actor else None
+        return {"nightfall": Nightfall(), "march": March(), "dawn": Dawn()}.get(code)
+
+    def _allowed(self, code: str, s):
+        """None when the button can do something now, else the sentence that says why not."""
+        t = self.app.t
+        if code == "undo":
+            return None if self.table.can_undo else t(texts.NOTHING_TO_UNDO)
+        if code in ("mine", "rotate", "best", "pass") and self.actor is None:
+            return t(texts.NO_ONE)
+        if code == "best":
+            return None if s.phase == "day" and s.markers else self._refusal(Rotate(self.actor, ()), s)
+        if code == "rotate" and not self.pending:
+            return t(texts.NO_TURNS)
+        return self._refusal(self._action_for(code, s), s)
+
+    def _refusal(self, action, s):
+        if action is None:
+            return self.app.t(texts.NO_ONE)
+        try:
+            s.apply(action)
+        except (IllegalAction, InvalidInput) as err:
+            return translate_error(err, self.app.lang)
+        return None
+
+    def _capture_options(self, s) -> list:
+        from companion.games.obelisk.legal import captures
+
+        options = captures(s)
+        suggested = set()
+        if self._advice is not None:
+            suggested = {(c.obelisk, c.demon, c.step) for c in self._advice.captures}
+        first = [c for c in options if (c.obelisk, c.demon, c.step) in suggested]
+        return first + [c for c in options if (c.obelisk, c.demon, c.step) not in suggested]
+
+    def _capture_rows(self, s) -> list[dict]:
+        suggested = set()
+        if self._advice is not None:
+            suggested = {(c.obelisk, c.demon, c.step) for c in self._advice.captures}
+        rows = []
+        for i, c in enumerate(self._captures):
+            d = s.demon(c.demon)
+            cell = s.tonight_walk(d).cells[c.step]
+            o = s.obelisk_at(c.obelisk)
+            params = {"demon": words.demon(d.colour), "cell": words.cell(cell), "colour": words.colour(o.owner),
+                      "corner": words.corner(o.corner)}
+            if c.step:
+                params["step"] = words.step(c.step)
+            text = self._say_message(Message(advisor.CAPTURE_AFTER if c.step else advisor.CAPTURE_AT_START, params))
+            mark = (c.obelisk, c.demon, c.step) in suggested
+            rows.append({"text": (self.app.t(texts.SUGGESTED) + text) if mark else text, "selected": mark,
+                         "enabled": True, "value": i})
+        return rows
+
+    def _advice_lines(self, s) -> list[dict]:
+        if s.is_over:
+            return []
+        if s.is_night and self._advice is not None:
+            said = [self._say_message(m) for m in self._advice.reasons]
+        else:
+            said = [self._say_message(r.said) for r in advisor.routes(s) if r.demon is not None or r.loses]
+        return [{"text": line, "danger": False} for line in said]
+
+    def _picture(self, s) -> dict:
+        t = self.app.t
+        tiles = []
+        for cell in all_cells():
+            tile = s.map[cell]
+            tiles.append((cell, None if tile is None else (tile.kind, tile.facing, cell in s.markers,
+                                                           self.pending.get(cell), texts.land_word(tile.kind, t))))
+        routes = []
+        if not s.is_over:
+            for k, r in enumerate(advisor.routes(s)):
+                if r.demon is None and s.phase == "swarm":
+                    continue
+                routes.append({"cells": list(r.walk.cells), "loses": r.loses, "demon": r.demon is not None,
+                               "target": r.walk.target if r.loses else None, "lane": k % 4})
+        by_cell: dict = {}
+        for d in s.demons:
+            by_cell.setdefault(d.at, {}).setdefault(d.colour, 0)
+            by_cell[d.at][d.colour] += 1
+        demons = [{"cell": cell, "colours": [(c, n[c]) for c in DEMON_COLOURS if c in n]}
+                  for cell, n in by_cell.items()]
+        highlight = {c.obelisk for c in self._advice.captures} if self._advice is not None else set()
+        obelisks = [{"corner": o.corner, "owner": o.owner, "strength": o.strength, "captured": len(o.captured),
+                     "highlight": o.corner in highlight} for o in s.obelisks]
+        return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks}
+
+    # -- taps --------------------------------------------------------------------------------------------------------
+    def _move(self, action) -> bool:
+        return self.app.try_move(lambda: self.table.apply(action))
+
+    def tap_player(self, colour: str) -> None:
+        s = self.state
+        if colour not in s.acting:
+            self.app.say(self.app.t(texts.NOT_ACTING).format(name=s.setup.name_of(colour)) + ": "
+                         + (self._refusal(Mine(colour), s) or ""))
+            return
+        self.actor = colour
+        self.refresh()
+
+    def press(self, code: str) -> None:
+        s = self.state
+        why = self._allowed(code, s)
+        if why is not None:
+            self.app.say(why)
+            return
+        if code == "undo":
+            self.app.try_move(self.table.undo)
+        elif code == "best":
+            self.best_turn()
+        else:
+            self._move(self._action_for(code, s))
+
+    def best_turn(self) -> None:
+        """The advisor's best Rotate choice for the acting player, tapped in (the players still confirm it)."""
+        s = self.state
+        choices = advisor.rotate_choices(s, self.actor)
+        if not choices:
+            self.app.say(self._refusal(Rotate(self.actor, ()), s) or self.app.t(texts.NO_TURNS))
+            return
+        best = choices[0]
+        self.pending = dict(best.tiles)
+        self.refresh()
+        self.app.say(" · ".join(self._say_message(m) for m in best.reasons()))
+
+    def tap_cell(self, cell) -> None:
+        s = self.state
+        if s.is_night:
+            self.app.say(self.app.t(texts.NIGHT_MAP))
+            return
+        if s.phase != "day" or self.actor is None:
+            self.app.say(self.app.t(texts.NO_ONE))
+            return
+        tile = s.map[cell]
+        turns = dict(self.pending)
+        if tile is not None:
+            others = [f for f in DIRECTIONS if f != tile.facing]
+            now = turns.get(cell)
+            if now is None:
+                turns[cell] = others[0]
+            elif others.index(now) + 1 < len(others):
+                turns[cell] = others[others.index(now) + 1]
+            else:
+                del turns[cell]   # round again: the tile as it lies
+        if tile is None or cell in turns:
+            probe = Rotate(self.actor, tuple(turns.items()) if tile is not None else ((cell, "N"),))
+            why = self._refusal(probe, s)
+            if why is not None:
+                self.app.say(why)
+                return
+        self.pending = turns
+        self.refresh()
+
+    def tap_corner(self, corner) -> None:
+        s = self.state
+        o = s.obelisk_at(corner)
+        if s.is_night:
+            self.app.say(self.app.t(texts.NIGHT_OBELISK if o is not None else texts.NIGHT_MAP))
+            return
+        if s.phase != "day" or self.actor is None:
+            self.app.say(self.app.t(texts.NO_ONE))
+            return
+        if o is None:
+            self._move(Build(self.actor, corner))
+            return
+        self.reinforce(corner)
+
+    def reinforce(self, corner) -> None:
+        """The payment picker: only the valid sets the Quarry (or an unplaced Obelisk) can pay."""
+        s, t = self.state, self.app.t
+        actor = self.actor
+        options = [p for p in payments.sensible(s, actor) if s.is_legal(Reinforce(actor, corner, p))]
+        if not options:
+            from companion.games.obelisk.actions import Pay
+
+            self.app.say(self._refusal(Reinforce(actor, corner, Pay(blue=2)), s)
+                         or self._refusal(Reinforce(actor, corner, Pay(green=4)), s) or t(texts.NO_ONE))
+            return
+        o = s.obelisk_at(corner)
+        name = s.setup.name_of(actor)
+        title = t(texts.PAY_TITLE).format(corner=words.corner(corner), n=o.strength + 1)
+        self.app.choose_sheet(title, [
+            {"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._pay(corner, p))} for p in options])
+
+    def _pay(self, corner, pay) -> None:
+        self._move(Reinforce(self.actor, corner, pay))
+
+    def capture(self, index: int) -> None:
+        if 0 <= index < len(self._captures):
+            c = self._captures[index]
+            self._move(Capture(c.obelisk, c.demon, c.step))
+
+
+class ObeliskTableScreen(Screen):
+    model = ObjectProperty(None, rebind=True)
+
+
+def colour_word(colour: str, t) -> str:
+    return t(COLOUR[colour])
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))

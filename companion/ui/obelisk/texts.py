@@ -1,0 +1,50 @@
+"""The plug-in's sentences (msgids of the `companion` catalogue) and the few that are put together from game words."""
+from __future__ import annotations
+
+from companion.games.errors import N_
+from companion.games.obelisk.vocabulary import COLOUR, LAND
+
+DAY = N_("Day {n}")
+NIGHT = N_("Night {n}")
+OVER = N_("The game is over")
+DAY_PROMPT = N_("{name}: tap a corner to build, an Obelisk to reinforce, marked tiles to turn")
+DAY_DONE = N_("Everyone is done: the Night falls")
+MARCH_PROMPT = N_("Capture demons before or while they move, then let them move")
+SWARM_PROMPT = N_("The new demons are out: capture, then dawn")
+ACTIONS_LEFT = {"one": N_("{name}: 1 action left"), "other": N_("{name}: {n} actions left")}
+DONE_TODAY = N_("{name}: done for today")
+TO_BUILD = N_("Obelisks to build: {n}")
+QUARRY = N_("Quarry: {green} green · {yellow} yellow · {blue} blue")
+REALM = N_("Dark Realm: {n} demons")
+NOT_ACTING = N_("{name} cannot act now")
+NO_ONE = N_("Nobody can act now")
+NIGHT_MAP = N_("Nobody may touch the map at Night")
+NIGHT_OBELISK = N_("At Night an Obelisk captures: pick the capture in the list")
+DAY_NO_CAPTURE = N_("Captures are made at Night")
+PAY_TITLE = N_("Reinforce the Obelisk on corner {corner} to {n}: pay with")
+PAY_DIE = N_("An unplaced Obelisk of {name}")
+PAY_STONES = N_("{n} {colour}")
+NO_TURNS = N_("Tap the marked tiles to turn them first")
+UNDO = N_("Undo: {move}")
+NOTHING_TO_UNDO = N_("Nothing to undo")
+CAPTURES = N_("Captures now (the advice first)")
+NO_CAPTURE_NOW = N_("No Obelisk can capture a demon now")
+ADVICE = N_("The advisor")
+MOVES = N_("Moves")
+SUGGESTED = N_("Suggested: ")
+BUTTON = {"mine": N_("Mine"), "rotate": N_("Rotate"), "best": N_("Best turn"), "pass": N_("Done today"),
+          "nightfall": N_("Night falls"), "march": N_("Demons move"), "dawn": N_("Dawn"), "undo": N_("Undo")}
+ROTATE_N = N_("Rotate {n}")
+
+
+def pay_words(pay, name: str, t) -> str:
+    """A payment as the table says it: "3 green + 1 blue", or the player's unplaced Obelisk."""
+    if pay.die:
+        return t(PAY_DIE).format(name=name)
+    parts = [t(PAY_STONES).format(n=pay.stones[c], colour=t(COLOUR[c]))
+             for c in ("green", "yellow", "blue") if pay.stones[c]]
+    return " + ".join(parts)
+
+
+def land_word(kind: str, t) -> str:
+    return t(LAND[kind])

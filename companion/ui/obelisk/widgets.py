@@ -1,0 +1,35 @@
+"""Obelisk's own widgets (names no other game uses: Kivy's Factory and kv rules are global)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.ui import widgets as _shared  # noqa: F401  (the shared widget rules first)
+from companion.ui.widgets import BigButton
+
+
+class ObeliskButton(BigButton):
+    """A big button never disabled for Kivy: dimmed when `enabled` is False, it still takes the tap so that the
+    view-model says why nothing happens (table rule 3: never a silent no)."""
+
+    enabled = BooleanProperty(True)
+    value = ObjectProperty(None, allownone=True)   # the typed option this button hands back on a tap
+
+    def on_enabled(self, *_):
+        self.dimmed = not self.enabled
+
+
+
+class ObeliskSeat(BoxLayout):
+    """A seat of the setup: its number, the name typed in, the player guide's colour (tap: the next one free)."""
+    index = NumericProperty(0)
+    name = StringProperty("")
+    hint = StringProperty("")
+    colour = StringProperty("blue")
+    colour_text = StringProperty("")
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
