@@ -1,6 +1,6 @@
 """Obelisk at a real table (a real SQLite file, the session's GameClock on a fake clock): the Time Trials minutes run
 with the Day and the Night and running out is recorded as the rulebook says; a table of the game is listed, exported
-and reopened like any other; Home keeps Obelisk as coming soon (no screens yet)."""
+and reopened like any other; Home offers it (its screens: companion/ui/obelisk)."""
 from __future__ import annotations
 
 import pytest
@@ -57,4 +57,4 @@ def test_an_obelisk_table_is_a_table_like_the_others(world, tmp_path):
     assert log.game == "obelisk" and log.state.to_json() == table.state.to_json()
     again = Table.open(store, table.id)
     assert again.state == table.state and again.status() == "night 1"
-    assert games.get("obelisk").ui_plugin is None  # Home shows it as coming soon: no screens yet
+    assert games.get("obelisk").ui_plugin == "companion.ui.obelisk" and games.card("obelisk").playable

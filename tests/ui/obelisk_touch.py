@@ -1,0 +1,110 @@
+"""Entering Obelisk moves on the real table screen by touch: a move the engine's seeded random player chose becomes
+the taps a player makes (a player's row, a corner or a tile of the map, an action button, a payment in the picker,
+a capture in the list). Shared by the Obelisk UI tests (tests/ui/test_obelisk_*.py)."""
+from __future__ import annotations
+
+import time
+
+from companion.games.obelisk import payments
+from companion.games.obelisk.actions import (
+    Build, Capture, Dawn, March, Mine, Nightfall, Pass, Reinforce, Rotate,
+)
+from companion.games.obelisk.model import DIRECTIONS
+from companion.games.obelisk.randplay import random_action
+from tests.ui.touch import Stuck, Touch
+
+CODES = {Mine: "mine", Pass: "pass", Nightfall: "nightfall", March: "march", Dawn: "dawn", Rotate: "rotate"}
+
+
+def offered(s, actor, corner) -> list:
+    """The payments the picker offers for the Obelisk on `corner` (the valid sets the Quarry can pay)."""
+    return [p for p in payments.sensible(s, actor) if s.is_legal(Reinforce(actor, corner, p))]
+
+
+def choose(s, rng):
+    """The seeded random player's next move, as the screen can enter it (a payment the picker offers)."""
+    action = random_action(s, rng)
+    if isinstance(action, Reinforce):
+        options = offered(s, action.player, action.obelisk)
+        if action.pay not in options:
+            action = Reinforce(action.player, action.obelisk, options[0])
+    return action
+
+
+class ObeliskFinger(Touch):
+    frames_after_tap = 2
+
+    def __init__(self, app):
+        super().__init__(app)
+        self.pickers: list[list[str]] = []   # the texts of every payment picker opened, in order
+
+    @property
+    def model(self):
+        return self.app.plugin_for("obelisk").table_model
+
+    def map(self):
+        return self.by_id("map")
+
+    async def tap_corner(self, corner) -> None:
+        m = self.map()
+        await self.tap_at(*m.to_window(*m.corner_point(corner)))
+
+    async def tap_cell(self, cell) -> None:
+        m = self.map()
+        await self.tap_at(*m.to_window(*m.cell_centre(cell)))
+
+    async def button(self, code: str) -> None:
+        found = [w for w in self.by_class("ObeliskAction") if w.value == code]
+        if not found:
+            raise Stuck(f"no {code} button on {self.app.sm.current}")
+        await self.tap(found[0])
+
+    async def player(self, colour: str) -> None:
+        row = next(w for w in self.by_class("ObeliskPlayer") if w.value == colour)
+        if not row.selected:
+            await self.tap(row)
+
+    async def enter(self, action) -> None:
+        """The touches that make `action` on the table screen (then a wait until the table took it: a tap in the
+        scrolled list reaches its button a moment later, as Kivy's ScrollView tells a tap from a scroll)."""
+        s = self.model.state
+        n = len(self.app.table.actions)
+        player = getattr(action, "player", None)
+        if player is not None and s.phase == "day":
+            await self.player(player)
+        if isinstance(action, Build):
+            await self.tap_corner(action.corner)
+        elif isinstance(action, Reinforce):
+            await self.tap_corner(action.obelisk)
+            await self.frames(2)
+            name = s.setup.name_of(action.player)
+            from companion.ui.obelisk.texts import pay_words
+
+            want = pay_words(action.pay, name, self.app.t)
+            sheet = self.app.sheet
+            if sheet is None:
+                raise Stuck(f"no payment picker (banner: {self.app.banner!r})")
+            options = [w for w in sheet.walk(restrict=True) if type(w).__name__ == "MenuExtra"]
+            self.pickers.append([w.text for w in options])
+            pick = next((w for w in options if w.text == want), None)
+            if pick is None:
+                raise Stuck(f"the picker offers {[w.text for w in options]}, not {want!r}")
+            await self.tap(pick)
+        elif isinstance(action, Rotate):
+            for cell, facing in action.tiles:
+                others = [f for f in DIRECTIONS if f != s.map[cell].facing]
+                for _ in range(others.index(facing) + 1):
+                    await self.tap_cell(cell)
+            await self.button("rotate")
+        elif isinstance(action, Capture):
+            index = self.model._captures.index(action)
+            row = next(w for w in self.by_class("ObeliskCapture") if w.value == index)
+            await self.tap(row)
+        elif type(action) in CODES:
+            await self.button(CODES[type(action)])
+        else:
+            raise Stuck(f"the screen has no way to enter {action!r}")
+        deadline = time.monotonic() + 2
+        while len(self.app.table.actions) == n and time.monotonic() < deadline:
+            await self.frames(1)
+        await self.frames(1)

@@ -1,0 +1,225 @@
+"""A whole 2-player Obelisk game through the real app by touch (issue 18 §5, §6): Home's "New table" on the Obelisk
+card, the setup, then every Day and Night entered by touch — the engine's seeded random player decides each move,
+the driver finds the taps (tests/ui/obelisk_touch.py) and checks the table recorded exactly that move. On the way:
+refusals said in words (a dimmed button, the map touched at Night, a corner nobody can build on), the payment picker
+offering only valid sets, Undo naming its move, the advisor's plan first and gold; Home in the middle of the game
+and Resume (Home's rows the same each time), and the finished game in Home's history.
+
+This file is also the driver: `python tests/ui/test_obelisk_play.py --data-dir D --out result.json [--seed N]
+[--shots DIR]`.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.ui
+MOST_MOVES = 400
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    from tests.ui.conftest import run_own_driver
+
+    return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_play")
+
+
+def test_home_offers_a_new_obelisk_table(game):
+    assert game["card"] == {"button": "New table", "enabled": True}
+    assert game["setup_screen"] == "obelisk-setup"
+
+
+def test_the_whole_game_was_entered_by_touch_and_ends(game):
+    assert game["over"] and game["result"] in ("won", "lost")
+    assert game["moves"] >= 20 and game["mismatches"] == []
+    kinds = set(game["kinds"])
+    assert {"build", "reinforce", "mine", "rotate", "march", "dawn", "capture"} <= kinds, kinds
+    assert game["last_prompt"] == game["last_log"] and game["last_log"].startswith("The game is")
+
+
+def test_the_map_shows_the_table(game):
+    first = game["first_picture"]
+    assert first["tiles"] == 25 and first["marked"] >= 15 and first["routes"] >= 1
+    assert game["night_picture"]["demons"] >= 1 and game["night_picture"]["obelisks"] >= 1
+
+
+def test_refusals_are_said_in_words(game):
+    r = game["refusals"]
+    assert r["night_map"] == "Nobody may touch the map at Night"
+    assert r["dimmed_rotate"] == "Tap the marked tiles to turn them first"
+    assert r["build_taken"] and r["state_unchanged"]
+
+
+def test_the_payment_picker_offers_only_valid_sets(game):
+    assert game["pickers"]
+    for shown in game["pickers"]:
+        assert shown["offered"] and set(shown["offered"]) <= set(shown["valid"]), shown
+
+
+def test_undo_names_the_move_and_takes_it_back(game):
+    u = game["undo"]
+    assert u["text"] == "Undo: " + u["last_line"]
+    assert u["after"] == u["before"] - 1
+
+
+def test_the_advisor_plan_comes_first_and_says_why(game):
+    a = game["advice"]
+    assert a["first_selected"] and a["first_text"].startswith("Suggested: ")
+    assert a["reasons"] and all(a["reasons"])
+
+
+def test_home_and_back_keeps_the_rows_and_the_game(game):
+    w = game["way_back"]
+    assert w["screen"] == "obelisk-table" and w["actions_after"] == w["actions_before"]
+    assert w["rows_first"] == w["rows_again"] and any("Obelisk" in r for r in w["rows_first"])
+    assert game["finished_row"] and "Obelisk" in game["finished_row"]
+
+
+# -- the driver --------------------------------------------------------------------------------------------------
+
+def picture_counts(model) -> dict:
+    pic = model.picture
+    return {"tiles": len(pic["tiles"]), "marked": sum(1 for _, t in pic["tiles"] if t and t[2]),
+            "routes": len(pic["routes"]), "demons": len(pic["demons"]), "obelisks": len(pic["obelisks"])}
+
+
+def valid_payments(s, colour, t) -> list[str]:
+    """Every payment the rules allow now, worked out here from the rulebook's sets (RULING obelisk-reinforce): 4
+    green, 3 yellow or 2 blue, blue standing in for any stone, that the Quarry holds; or an unplaced Obelisk."""
+    from companion.games.obelisk.actions import Pay
+    from companion.ui.obelisk.texts import pay_words
+
+    have = {"green": s.quarry_green, "yellow": s.quarry.yellow, "blue": s.quarry.blue}
+    sets = [Pay(green=4 - b, blue=b) for b in range(5)] + [Pay(yellow=3 - b, blue=b) for b in range(4)]
+    name = s.setup.name_of(colour)
+    out = [pay_words(p, name, t) for p in sets if all(p.stones[c] <= have[c] for c in have)]
+    if s.unplaced[s.seat(colour)]:
+        out.append(pay_words(Pay(die=True), name, t))
+    return out
+
+
+async def home_rows(d, finished: bool = False) -> list[str]:
+    await d.home_list(finished=finished)
+    view = d.by_id("finished_list" if finished else "unfinished_list")
+    out = []
+    for w in view.walk(restrict=True):
+        if type(w).__name__ == "TableItem" and w.parent is not None and d.visible(w):
+            out.append(" | ".join(c.text for c in w.walk(restrict=True) if type(c).__name__ == "Txt"))
+    await d.home_list(finished=False)
+    return sorted(r.rsplit(" · ", 1)[0] for r in out)
+
+
+async def scenario(app, args) -> dict:
+    from companion.games.obelisk.actions import Build, Capture, Reinforce
+    from tests.ui.obelisk_touch import ObeliskFinger, choose
+    from tests.ui.test_home_way_back import go_home_by_touch
+
+    d = ObeliskFinger(app)
+    rng = random.Random(args.seed)
+    shots = Path(args.shots) if args.shots else None
+    out: dict = {"mismatches": [], "kinds": [], "pickers": []}
+    await d.wait_screen("home")
+    card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
+    new = card.ids.new_button
+    out["card"] = {"button": new.text, "enabled": not new.disabled}
+    await d.tap(new)
+    await d.wait_screen("obelisk-setup")
+    out["setup_screen"] = app.sm.current
+    seats = [w for w in d.by_class("ObeliskSeat")]
+    for seat, name in zip(sorted(seats, key=lambda w: w.index), ("Ana", "Ben")):
+        await d.type_text(seat.ids.name, name)
+    await d.shot(shots, "obelisk-setup")
+    await d.tap(d.by_id("start"))
+    await d.wait_screen("obelisk-table")
+    model = d.model
+    out["first_picture"] = picture_counts(model)
+    await d.shot(shots, "obelisk-day")
+
+    # A refusal at once: Rotate with no tile tapped says how; nothing changes.
+    await d.button("rotate")
+    refusals = {"dimmed_rotate": app.banner}
+    moves = 0
+    undone = False
+    went_home = False
+    while not model.state.is_over and moves < MOST_MOVES:
+        s = model.state
+        action = choose(s, rng)
+        if isinstance(action, Reinforce):
+            out["pickers"].append({"valid": valid_payments(s, action.player, app.t)})
+        if isinstance(action, Capture) and "advice" not in out:
+            rows = sorted(d.by_class("ObeliskCapture"), key=lambda w: w.value)
+            if rows and rows[0].selected:
+                out["advice"] = {"first_selected": rows[0].selected, "first_text": rows[0].text,
+                                 "reasons": [line["text"] for line in model.lines]}
+                out["night_picture"] = picture_counts(model)
+                await d.tap_cell((2, 2))
+                refusals["night_map"] = app.banner
+                await d.shot(shots, "obelisk-night")
+        if isinstance(action, Build) and "build_taken" not in refusals and s.obelisks:
+            before = s.to_json()
+            await d.player(action.player)
+            await d.tap_corner(s.obelisks[0].corner)   # an Obelisk there: the picker (or why not), never a build
+            if app.sheet is not None:
+                await d.shot(shots, "obelisk-pay")
+                app.close_sheet()
+            await d.frames(2)
+            refusals["build_taken"] = True
+            refusals["state_unchanged"] = model.state.to_json() == before
+        n_before = len(app.table.actions)
+        await d.enter(action)
+        if len(app.table.actions) != n_before + 1 or app.table.actions[-1] != action:
+            out["mismatches"].append({"wanted": action.to_text(), "banner": app.banner,
+                                      "got": app.table.actions[-1].to_text() if app.table.actions else None})
+            break
+        if isinstance(action, Reinforce):
+            out["pickers"][-1]["offered"] = d.pickers[-1]
+        out["kinds"].append(action.TYPE)
+        moves += 1
+        if not undone and moves == 6:
+            undo = d.by_id("undo")
+            last_line = model.log.line(len(model.log) - 1, app.lang)
+            out["undo"] = {"text": undo.text, "last_line": last_line, "before": len(app.table.actions)}
+            await d.tap(undo)
+            out["undo"]["after"] = len(app.table.actions)
+            undone = True
+            await d.enter(action)   # played again by touch
+        if not went_home and moves == 12:
+            table_id, n = app.table.id, len(app.table.actions)
+            await go_home_by_touch(d)
+            rows_first = await home_rows(d)
+            item = next(w for w in d.walk() if type(w).__name__ == "TableItem" and w.table_id == table_id
+                        and w.parent is not None)
+            await d.tap(next(c for c in item.walk(restrict=True) if type(c).__name__ == "BigButton"))
+            await d.wait_screen("obelisk-table")
+            after = len(app.table.actions)
+            await go_home_by_touch(d)
+            rows_again = await home_rows(d)
+            item = next(w for w in d.walk() if type(w).__name__ == "TableItem" and w.table_id == table_id
+                        and w.parent is not None)
+            await d.tap(next(c for c in item.walk(restrict=True) if type(c).__name__ == "BigButton"))
+            await d.wait_screen("obelisk-table")
+            out["way_back"] = {"screen": app.sm.current, "actions_before": n, "actions_after": after,
+                               "rows_first": rows_first, "rows_again": rows_again}
+            went_home = True
+    s = model.state
+    out.update(over=s.is_over, result=s.result, moves=moves, last_prompt=model.prompt,
+               last_log=model.moves[0]["text"] if model.moves else "")
+    out["refusals"] = refusals
+    await d.shot(shots, "obelisk-over")
+    table_id = app.table.id
+    await go_home_by_touch(d)
+    finished = await home_rows(d, finished=True)
+    out["finished_row"] = next((r for r in finished if "Ana" in r), "")
+    del table_id
+    return out
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    from tests.ui.drive import script_main
+
+    sys.exit(script_main(scenario, seed=23, players=2))
