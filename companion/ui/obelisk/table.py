@@ -41,6 +41,7 @@ class TableModel(EventDispatcher):
     moves = ListProperty()        # the move log, newest first
     quarry = StringProperty("")
     realm = StringProperty("")
+    to_build = StringProperty("")
     capture_title = StringProperty("")
     undo_text = StringProperty("")
     undo_enabled = BooleanProperty(False)
@@ -105,6 +106,8 @@ class TableModel(EventDispatcher):
         q = s.quarry
         self.quarry = t(texts.QUARRY).format(green=s.quarry_green, yellow=q.yellow, blue=q.blue)
         self.realm = t(texts.REALM).format(n=s.realm.total)
+        self.to_build = t(texts.TO_BUILD).format(names=", ".join(
+            f"{name} {s.unplaced[i]}" for i, (name, _) in enumerate(s.setup.players)))
         self.picture = self._picture(s)
 
     def _say_message(self, message: Message) -> str:
@@ -127,13 +130,10 @@ class TableModel(EventDispatcher):
         rows = []
         for i, (name, colour) in enumerate(s.setup.players):
             left = s.actions_left(colour)
-            if s.phase == "day" and left:
-                said = t(texts.ACTIONS_LEFT["one" if left == 1 else "other"]).format(name=name, n=left)
-            elif s.phase == "day":
-                said = t(texts.DONE_TODAY).format(name=name)
-            else:
-                said = name
-            said += "\n" + t(texts.TO_BUILD).format(n=s.unplaced[i])
+            said = name
+            if s.phase == "day":
+                said += "\n" + (t(texts.ACTIONS_LEFT["one" if left == 1 else "other"]).format(n=left) if left
+                                else t(texts.DONE_TODAY))
             rows.append({"text": said, "rgba": list(look.PLAYER[colour]), "ink": list(look.PLAYER_INK[colour]),
                          "selected": colour == self.actor, "enabled": colour in s.acting, "value": colour})
         return rows

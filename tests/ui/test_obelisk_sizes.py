@@ -1,0 +1,148 @@
+"""Obelisk's screens on every tablet (docs/ui.md, "Sizes"): the setup, a 4-player Day, a Night with captures to choose
+and a finished game, at the smallest and the largest window (tests/ui/fit.py WINDOW_SIZES), in English, German and
+Spanish: every label fits its box and every control lies inside the window.
+
+This file is also the driver: `python tests/ui/test_obelisk_sizes.py --data-dir D --out result.json [--shots DIR]`.
+"""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+LANGS = ("en", "de", "es")
+SIZES = ("small", "large")
+VIEWS = ("setup", "day", "night", "over")
+pytestmark = pytest.mark.ui
+
+
+@pytest.fixture(scope="module")
+def sizes(tmp_path_factory):
+    from tests.ui.conftest import run_own_driver
+
+    return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_sizes")
+
+
+def test_every_view_was_seen_at_both_sizes_in_every_language(sizes):
+    from tests.ui.fit import WINDOW_SIZES
+
+    seen = {(r["view"], r["size"], r["lang"]) for r in sizes["checks"]}
+    assert seen == {(v, "{}x{}".format(*WINDOW_SIZES[s]), lang) for v in VIEWS for s in SIZES for lang in LANGS}
+
+
+def test_every_label_fits(sizes):
+    problems = [f"{r['view']} {r['size']} {r['lang']}: {p}" for r in sizes["checks"] for p in r["unfit"]]
+    assert problems == []
+
+
+def test_every_character_shown_has_a_glyph_in_its_font(sizes):
+    assert [m for r in sizes["checks"] for m in r["missing_glyphs"]] == []
+
+
+def test_every_control_is_inside_the_window(sizes):
+    for r in sizes["checks"]:
+        _, _, w, h = r["window"]
+        for name, (cx, cy, cw, ch) in r["controls"].items():
+            assert cx >= -0.5 and cy >= -0.5 and cx + cw <= w + 0.5 and cy + ch <= h + 0.5, (r["view"], r["size"],
+                                                                                            name)
+
+
+def test_the_night_shows_captures_and_the_day_four_players(sizes):
+    night = [r for r in sizes["checks"] if r["view"] == "night"]
+    assert night and all(r["captures"] >= 1 for r in night)
+    day = [r for r in sizes["checks"] if r["view"] == "day"]
+    assert day and all(r["players"] == 4 for r in day)
+
+
+# -- the driver --------------------------------------------------------------------------------------------------
+
+def prepare(store) -> dict:
+    """Three tables played by the engine's seeded random player: a 4-player Day, a Night with captures to choose
+    and a finished game."""
+    from companion.games.obelisk.legal import captures
+    from companion.games.obelisk.setup import Setup
+    from companion.session.table import Table
+    from tests.ui.obelisk_touch import choose
+
+    names = (("Annemarie", "blue"), ("Bartholomäus", "yellow"), ("Concepción", "green"), ("Dagobert", "black"))
+
+    def table(n, seed, until):
+        setup = Setup.from_json({"players": [{"name": a, "colour": c} for a, c in names[:n]], "seed": seed})
+        t = Table.create(store, "obelisk", setup)
+        rng = random.Random(seed)
+        while not until(t.state):
+            t.apply(choose(t.state, rng))
+        return t.id
+
+    return {"day": table(4, 5, lambda s: s.phase == "day" and sum(map(len, s.used)) >= 3 or s.is_over),
+            "night": table(2, 23, lambda s: s.phase in ("march", "swarm") and captures(s) and s.day >= 2
+                           or s.is_over),
+            "over": table(2, 23, lambda s: s.is_over)}
+
+
+def missing_glyphs(widgets) -> list[str]:
+    """Characters on screen (the move log's arrows, the setup's minus) that the label's font cannot draw."""
+    from kivy.uix.label import Label
+
+    from tests.ui.glyphs import has_glyph
+
+    out = []
+    for w in widgets:
+        if isinstance(w, Label) and w.text:
+            bad = sorted({ch for ch in w.text if not ch.isspace() and not has_glyph(w.font_name, ch)})
+            if bad:
+                out.append(f"{w.text[:50]!r}: {''.join(bad)} not in {w.font_name}")
+    return out
+
+
+async def scenario(app, args) -> dict:
+    from kivy.core.window import Window
+
+    from tests.ui.fit import WINDOW_SIZES, control_places, unfit_labels
+    from tests.ui.touch import Touch
+
+    d = Touch(app)
+    tables = prepare(app.store)
+    app.refresh_home()
+    await d.wait_screen("home")
+    shots = Path(args.shots) if args.shots else None
+    out: dict = {"checks": []}
+    for lang in LANGS:
+        app.set_language(lang)
+        for size in SIZES:
+            w, h = WINDOW_SIZES[size]
+            Window.size = (w, h)
+            await d.frames(4)
+            for view in VIEWS:
+                if view == "setup":
+                    app.new_table("obelisk")
+                    await d.wait_screen("obelisk-setup")
+                    seats = d.by_class("ObeliskCount", n=4)
+                    await d.tap(seats[0])
+                else:
+                    app.open_table(tables[view], history=view == "over")
+                    await d.wait_screen("obelisk-table")
+                await d.frames(4)
+                screen = d.screen()
+                model = app.plugin_for("obelisk").table_model
+                out["checks"].append({
+                    "view": view, "size": f"{w}x{h}", "lang": lang, "unfit": unfit_labels(screen),
+                    "controls": control_places(screen), "window": [0, 0, Window.width, Window.height],
+                    "missing_glyphs": missing_glyphs(d.walk()),
+                    "captures": len(model.captures) if view != "setup" else 0,
+                    "players": len(model.players) if view != "setup" else 0})
+                if shots and (lang == "en" or size == "small"):
+                    await d.shot(shots, f"obelisk-{view}-{lang}-{w}x{h}")
+                app.go_home()
+                await d.wait_screen("home")
+    return out
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT))
+    from tests.ui.drive import script_main
+
+    sys.exit(script_main(scenario))
