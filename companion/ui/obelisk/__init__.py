@@ -24,6 +24,7 @@ class Plugin(GamePlugin):
         self.table_model = TableModel(self)
         self.table = None
         self._unsubscribe = None
+        self._unsubscribe_board = None
 
     def new_table(self) -> None:
         from companion.ui.obelisk.setup import ObeliskSetupScreen
@@ -38,12 +39,18 @@ class Plugin(GamePlugin):
         self.table = table
         self._unsubscribe = table.subscribe(self._on_change)
         self.table_model.start(table)
+        devices = getattr(self.app, "devices", None)
+        if devices is not None:
+            self._unsubscribe_board = devices.subscribe(self._observed)
         self.app.show(TABLE, ObeliskTableScreen, self.table_model)
 
     def detach(self) -> None:
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._unsubscribe = None
+        if self._unsubscribe_board is not None:
+            self._unsubscribe_board()
+        self._unsubscribe_board = None
         self.table = None
         self.table_model.stop()
 
@@ -76,6 +83,15 @@ class Plugin(GamePlugin):
             return []
         rules = self.table.state.rules
         return [{"text": self.app.t(N_("Rulings")), "action": lambda: self.app.show_rulings("obelisk", rules)}]
+
+    def _observed(self, obs) -> None:
+        """The tile-grid board read a tile on the open table's map (a demo board playing by itself is ignored)."""
+        from firmware_bridge.observations import TileRead
+
+        from companion.session.devices import plays_by_itself
+
+        if isinstance(obs, TileRead) and not plays_by_itself(obs.source) and self.table is not None:
+            self.table_model.board_read(obs.cell, obs.tile, obs.direction)
 
     def _on_change(self, table, kind: str) -> None:
         self.app.dismiss_banner()   # a refusal said before this move no longer applies

@@ -27,6 +27,10 @@ HARDEST = N_("This is the hardest level")
 SAME_NAME = N_("Two players are called {name}: give each a different name")
 PLAYER_N = N_("Player {n}")
 MAP_HINT = N_("e.g. PE GE FS CW GN / GN FN FS GW FW / …")
+NO_BOARD = N_("No tile board has read a tile yet: add one under Dice and boards, then lay the tiles on it")
+BOARD_READ = N_("Read from the board: check the map against the table, then start")
+BOARD_MOUNTAINS = N_("Mountains on {cells}: without Scrolls the rulebook takes them off the map")
+BOARD_UNKNOWN = N_("Tiles the app does not know: {ids}")
 
 
 class SetupModel(EventDispatcher):
@@ -46,6 +50,8 @@ class SetupModel(EventDispatcher):
         self.reset()
 
     def reset(self) -> None:
+        self._board: dict[int, tuple[int, str]] = {}   # what a tile-grid board read while the setup was open
+        self.follow_board()
         self._names = list(DEFAULT_NAMES)
         self._colours = list(PLAYER_COLOURS)
         self.count = 2
@@ -102,6 +108,48 @@ class SetupModel(EventDispatcher):
     def set_map_by(self, by: str) -> None:
         self.map_by = by
         self.error = ""
+
+    # -- the tile-grid board ------------------------------------------------------------------------------------------
+    def follow_board(self) -> None:
+        """Keep what a tile-grid board reads (the app's devices); nothing changes until the players ask for it."""
+        devices = getattr(self.app, "devices", None)
+        if devices is None or getattr(self, "_following", None) is devices:
+            return
+        self._following = devices
+        devices.subscribe(self._observed)
+
+    def _observed(self, obs) -> None:
+        from firmware_bridge.observations import TileGrid, TileRead
+
+        from companion.session.devices import plays_by_itself
+
+        if plays_by_itself(getattr(obs, "source", "")):
+            return   # a demo board playing by itself never lays a group's map
+        if isinstance(obs, TileGrid):
+            self._board = {c.cell: (c.tile, c.direction) for c in obs.cells}
+        elif isinstance(obs, TileRead):
+            self._board[obs.cell] = (obs.tile, obs.direction)
+
+    def read_board(self) -> None:
+        """The map the board read, proposed: shown as the group's map for them to check, mountains flagged."""
+        from companion.games.obelisk.model import cell_name
+        from companion.ui.obelisk.board import cell_of, map_text
+
+        t = self.app.t
+        self.follow_board()
+        if not any(tile for tile, _ in self._board.values()):
+            self.app.say(t(NO_BOARD))
+            return
+        text, mountains, unknown = map_text(self._board)
+        self.map_by = "table"
+        self.map_text = text
+        said = [t(BOARD_READ)]
+        if mountains and not self.scrolls:
+            said.append(t(BOARD_MOUNTAINS).format(cells=", ".join(cell_name(cell_of(i)) for i in mountains)))
+        if unknown:
+            said.append(t(BOARD_UNKNOWN).format(ids=", ".join(map(str, unknown))))
+        self.error = ""
+        self.app.say(" · ".join(said))
 
     def set_map_text(self, text: str) -> None:
         self.map_text = text

@@ -244,6 +244,42 @@ class TableModel(EventDispatcher):
                      "highlight": o.corner in highlight} for o in s.obelisks]
         return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks}
 
+    # -- the tile-grid board: a turned tile is a proposal ----------------------------------------------------------------
+    def board_read(self, index: int, tile: int, direction: str) -> None:
+        """A tile on the board now points `direction` (issue 18 §4): during the Day a proposed Rotate (checked by the
+        engine: a marker, the budget), shown on the map for the players to confirm with Rotate; at Night a question,
+        since nobody may touch the map then. Nothing is played by the board alone."""
+        from companion.ui.obelisk.board import cell_of
+
+        if self.table is None:
+            return
+        s, t = self.state, self.app.t
+        cell = cell_of(index)
+        lying = s.map[cell]
+        name = words.cell(cell)
+        if lying is None or not tile:
+            self.app.say(t(texts.BOARD_OTHER).format(cell=name))
+            return
+        if s.is_night or s.is_over:
+            if direction != lying.facing:
+                self.app.say(t(texts.BOARD_NIGHT).format(cell=name))
+            return
+        turns = dict(self.pending)
+        if direction == lying.facing:
+            if turns.pop(cell, None) is not None:
+                self.pending = turns
+                self.refresh()
+                self.app.say(t(texts.BOARD_TURNED_BACK).format(cell=name))
+            return
+        turns[cell] = direction
+        why = self._refusal(Rotate(self.actor, tuple(turns.items())), s) if self.actor else t(texts.NO_ONE)
+        if why is not None:
+            self.app.say(why)
+            return
+        self.pending = turns
+        self.refresh()
+        self.app.say(t(texts.BOARD_TURNED).format(cell=name))
+
     # -- taps --------------------------------------------------------------------------------------------------------
     def _move(self, action) -> bool:
         return self.app.try_move(lambda: self.table.apply(action))

@@ -47,3 +47,8 @@ def pay_words(pay, name: str, t) -> str:
 
 def land_word(kind: str, t) -> str:
     return t(LAND[kind])
+
+BOARD_TURNED = N_("The board: {cell} was turned. Tap Rotate to confirm, or turn it back")
+BOARD_TURNED_BACK = N_("The board: {cell} lies as before")
+BOARD_NIGHT = N_("The board: {cell} was turned at Night. Nobody may touch the map now: turn it back")
+BOARD_OTHER = N_("The board: {cell} changed in a way no Rotate makes. Put the tile back as the map shows")
