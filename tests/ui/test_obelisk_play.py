@@ -72,6 +72,11 @@ def test_the_advisor_plan_comes_first_and_says_why(game):
     assert a["reasons"] and all(a["reasons"])
 
 
+def test_the_finished_game_from_home_is_read_only(game):
+    h = game["history"]
+    assert h == {"banner": "Finished game: read-only", "undone": 0, "over": True, "loss_drawn": True}
+
+
 def test_home_and_back_keeps_the_rows_and_the_game(game):
     w = game["way_back"]
     assert w["screen"] == "obelisk-table" and w["actions_after"] == w["actions_before"]
@@ -214,7 +219,16 @@ async def scenario(app, args) -> dict:
     await go_home_by_touch(d)
     finished = await home_rows(d, finished=True)
     out["finished_row"] = next((r for r in finished if "Ana" in r), "")
-    del table_id
+    # From Home's finished games: the table as it ended, and read-only (Undo says so and takes nothing back).
+    await d.home_list(finished=True)
+    item = next(w for w in d.walk() if type(w).__name__ == "TableItem" and w.table_id == table_id
+                and w.parent is not None)
+    await d.tap(next(c for c in item.walk(restrict=True) if type(c).__name__ == "BigButton"))
+    await d.wait_screen("obelisk-table")
+    n = len(app.table.actions)
+    await d.tap(d.by_id("undo"))
+    out["history"] = {"banner": app.banner, "undone": n - len(app.table.actions), "over": model.state.is_over,
+                      "loss_drawn": any(r["loses"] and r["target"] is not None for r in model.picture["routes"])}
     return out
 
 

@@ -163,6 +163,8 @@ class TableModel(EventDispatcher):
         """None when the button can do something now, else the sentence that says why not."""
         t = self.app.t
         if code == "undo":
+            if self.plugin.opened_from_history:
+                return t(texts.READ_ONLY)
             return None if self.table.can_undo else t(texts.NOTHING_TO_UNDO)
         if code in ("mine", "rotate", "best", "pass") and self.actor is None:
             return t(texts.NO_ONE)
@@ -217,6 +219,7 @@ class TableModel(EventDispatcher):
             said = [self._say_message(m) for m in self._advice.reasons]
         else:
             said = [self._say_message(r.said) for r in advisor.routes(s) if r.demon is not None or r.loses]
+        said = list(dict.fromkeys(said))   # demons standing together say the same: once
         return [{"text": line, "danger": False} for line in said]
 
     def _picture(self, s) -> dict:
@@ -233,6 +236,8 @@ class TableModel(EventDispatcher):
                     continue
                 routes.append({"cells": list(r.walk.cells), "loses": r.loses, "demon": r.demon is not None,
                                "target": r.walk.target if r.loses else None, "lane": k % 4})
+        if s.is_over and s.loss is not None:   # where the game was lost: the losing step, red
+            routes.append({"cells": [s.loss.at], "loses": True, "demon": True, "target": s.loss.target, "lane": 1})
         by_cell: dict = {}
         for d in s.demons:
             by_cell.setdefault(d.at, {}).setdefault(d.colour, 0)
