@@ -9,6 +9,7 @@ from companion.ui.plugin import GamePlugin
 
 TABLE = "obelisk-table"
 SETUP = "obelisk-setup"
+TICK = 0.25   # seconds between looks at the Time Trials minute
 
 
 class Plugin(GamePlugin):
@@ -25,6 +26,8 @@ class Plugin(GamePlugin):
         self.table = None
         self._unsubscribe = None
         self._unsubscribe_board = None
+        self.gameclock = None        # Time Trials: the session's GameClock keeps the minute where the rules want it
+        self._tick_ev = None
 
     def new_table(self) -> None:
         from companion.ui.obelisk.setup import ObeliskSetupScreen
@@ -38,6 +41,13 @@ class Plugin(GamePlugin):
         self.detach()
         self.table = table
         self._unsubscribe = table.subscribe(self._on_change)
+        if table.state.setup.time_trials and not self.opened_from_history:
+            from kivy.clock import Clock
+
+            from companion.session.gameclock import GameClock
+
+            self.gameclock = GameClock(table, on_error=lambda err: self.app.say(str(err)))
+            self._tick_ev = Clock.schedule_interval(self._tick, TICK)
         self.table_model.start(table)
         devices = getattr(self.app, "devices", None)
         if devices is not None:
@@ -45,6 +55,12 @@ class Plugin(GamePlugin):
         self.app.show(TABLE, ObeliskTableScreen, self.table_model)
 
     def detach(self) -> None:
+        if self._tick_ev is not None:
+            self._tick_ev.cancel()
+        self._tick_ev = None
+        if self.gameclock is not None:
+            self.gameclock.close()
+        self.gameclock = None
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._unsubscribe = None
@@ -83,6 +99,14 @@ class Plugin(GamePlugin):
             return []
         rules = self.table.state.rules
         return [{"text": self.app.t(N_("Rulings")), "action": lambda: self.app.show_rulings("obelisk", rules)}]
+
+    def _tick(self, _dt) -> None:
+        """Time Trials: a minute that ran out becomes the engine's Timeout (the GameClock applies it); the clock on
+        screen follows the timer service."""
+        if self.gameclock is None:
+            return
+        self.gameclock.poll()
+        self.table_model.show_clock()
 
     def _observed(self, obs) -> None:
         """The tile-grid board read a tile on the open table's map (a demo board playing by itself is ignored)."""

@@ -39,6 +39,7 @@ class SetupModel(EventDispatcher):
     difficulty = NumericProperty(DIFFICULTIES.index(DEFAULT_DIFFICULTY))
     difficulty_text = StringProperty("")
     scrolls = BooleanProperty(False)
+    time_trials = BooleanProperty(False)
     map_by = StringProperty("app")      # "app": the app lays it; "table": the group typed it in
     map_text = StringProperty("")
     error = StringProperty("")
@@ -57,6 +58,7 @@ class SetupModel(EventDispatcher):
         self.count = 2
         self.difficulty = DIFFICULTIES.index(DEFAULT_DIFFICULTY)
         self.scrolls = False
+        self.time_trials = False
         self.map_by = "app"
         self.map_text = ""
         self.error = ""
@@ -104,6 +106,9 @@ class SetupModel(EventDispatcher):
 
     def toggle_scrolls(self) -> None:
         self.scrolls = not self.scrolls
+
+    def toggle_time_trials(self) -> None:
+        self.time_trials = not self.time_trials
 
     def set_map_by(self, by: str) -> None:
         self.map_by = by
@@ -172,7 +177,7 @@ class SetupModel(EventDispatcher):
             return
         seed = self.app.seed if self.app.seed is not None else random.SystemRandom().randrange(2**62)
         d = {"players": [{"name": n, "colour": c} for n, c in players], "difficulty": DIFFICULTIES[self.difficulty],
-             "scrolls": self.scrolls, "seed": seed}
+             "scrolls": self.scrolls, "time_trials": self.time_trials, "seed": seed}
         if self.map_by == "table":
             d["map"] = self.map_text.strip()
         try:

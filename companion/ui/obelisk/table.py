@@ -46,6 +46,8 @@ class TableModel(EventDispatcher):
     undo_text = StringProperty("")
     undo_enabled = BooleanProperty(False)
     picture = DictProperty()      # what the map draws (mapview.py)
+    clock = StringProperty("")    # Time Trials: what is left of this Day's or Night's minute ("0:42")
+    hurry = BooleanProperty(False)  # … ten seconds or less
 
     def __init__(self, plugin, **kwargs):
         super().__init__(**kwargs)
@@ -95,8 +97,8 @@ class TableModel(EventDispatcher):
         self.players = self._player_rows(s)
         self.buttons = self._button_rows(s)
         self.undo_enabled = self._allowed("undo", s) is None
-        self.undo_text = (t(texts.UNDO).format(move=self.log.line(len(self.log) - 1, self.app.lang))
-                          if self.undo_enabled and len(self.log) else t(texts.BUTTON["undo"]))
+        self.undo_text = (t(texts.UNDO).format(move=self.log.line(self._undo_index(), self.app.lang))
+                          if self._has_undo() else t(texts.BUTTON["undo"]))
         self.captures = self._capture_rows(s)
         self.capture_title = t(texts.CAPTURES) if self._captures else (t(texts.NO_CAPTURE_NOW) if self.night
                                                                        else "")
@@ -109,6 +111,21 @@ class TableModel(EventDispatcher):
         self.to_build = t(texts.TO_BUILD).format(names=", ".join(
             f"{name} {s.unplaced[i]}" for i, (name, _) in enumerate(s.setup.players)))
         self.picture = self._picture(s)
+        self.show_clock()
+
+    def show_clock(self) -> None:
+        """The Time Trials minute (nothing without Time Trials, or between minutes)."""
+        from companion.games.obelisk.game import TIMER
+
+        clock = self.plugin.gameclock
+        glass = clock.glass() if clock is not None and self.table is not None else None
+        if glass is None:
+            self.clock, self.hurry = "", False
+            return
+        left = max(0.0, self.table.timers.remaining(TIMER))
+        whole = int(left + 0.999)
+        self.clock = f"{whole // 60}:{whole % 60:02d}"
+        self.hurry = left <= 10
 
     def _say_message(self, message: Message) -> str:
         return translate_error(message, self.app.lang)
@@ -149,6 +166,18 @@ class TableModel(EventDispatcher):
             rows.append({"text": text, "enabled": self._allowed(code, s) is None, "value": code})
         return rows
 
+    def _has_undo(self) -> bool:
+        clock = self.plugin.gameclock
+        if self.plugin.opened_from_history or not len(self.log):
+            return False
+        return clock.can_undo if clock is not None else self.table.can_undo
+
+    def _undo_index(self) -> int:
+        """The move Undo takes back: the last one a person entered (with Time Trials, the minute's own moves stay)."""
+        clock = self.plugin.gameclock
+        i = clock.undo_index() if clock is not None else None
+        return len(self.log) - 1 if i is None else i
+
     def _action_for(self, code: str, s):
         actor = self.actor
         if code == "mine":
@@ -165,7 +194,12 @@ class TableModel(EventDispatcher):
         if code == "undo":
             if self.plugin.opened_from_history:
                 return t(texts.READ_ONLY)
-            return None if self.table.can_undo else t(texts.NOTHING_TO_UNDO)
+            clock = self.plugin.gameclock
+            can = clock.can_undo if clock is not None else self.table.can_undo
+            if can and clock is not None and any(a.TYPE == "timeout" for a in self.table.actions[self._undo_index():]):
+                # Undo back into a minute that ran out would start that minute again: time is real (table rule 9)
+                return t(texts.MINUTE_STANDS)
+            return None if can else t(texts.NOTHING_TO_UNDO)
         if code in ("mine", "rotate", "best", "pass") and self.actor is None:
             return t(texts.NO_ONE)
         if code == "best":
@@ -305,7 +339,8 @@ class TableModel(EventDispatcher):
             self.app.say(why)
             return
         if code == "undo":
-            self.app.try_move(self.table.undo)
+            clock = self.plugin.gameclock
+            self.app.try_move(clock.undo if clock is not None else self.table.undo)
         elif code == "best":
             self.best_turn()
         else:
