@@ -10,6 +10,7 @@ This file is also the driver: `python tests/ui/test_obelisk_play.py --data-dir D
 """
 from __future__ import annotations
 
+import asyncio
 import random
 import sys
 from pathlib import Path
@@ -45,6 +46,19 @@ def test_the_map_shows_the_table(game):
     first = game["first_picture"]
     assert first["tiles"] == 25 and first["marked"] >= 15 and first["routes"] >= 1
     assert game["night_picture"]["demons"] >= 1 and game["night_picture"]["obelisks"] >= 1
+
+
+def test_the_advisors_turns_are_offered_best_first_and_only_proposed(game):
+    b = game["best"]
+    assert 1 <= len(b["options"]) <= 5 and all(": " in o for o in b["options"])
+    assert b["pending"] and b["actions"] == 0 and b["pending_after"] == 0
+    assert all(f"{cell} to the " in b["options"][0] for cell in b["pending"])
+
+
+def test_the_night_walk_can_be_watched_step_by_step(game):
+    w = game["watch"]
+    assert w["first"].endswith("· Step 0") and w["later"] != w["first"] and w["moved"]
+    assert "Step" not in w["stopped"]
 
 
 def test_refusals_are_said_in_words(game):
@@ -85,6 +99,12 @@ def test_home_and_back_keeps_the_rows_and_the_game(game):
 
 
 # -- the driver --------------------------------------------------------------------------------------------------
+
+def words_cell(cell) -> str:
+    from companion.games.obelisk.model import cell_name
+
+    return cell_name(cell)
+
 
 def picture_counts(model) -> dict:
     pic = model.picture
@@ -147,6 +167,22 @@ async def scenario(app, args) -> dict:
     # A refusal at once: Rotate with no tile tapped says how; nothing changes.
     await d.button("rotate")
     refusals = {"dimmed_rotate": app.banner}
+    # The advisor's turns, best first: one picked is tapped in on the map (not played); tapped away again.
+    await d.button("best")
+    options = [w for w in app.sheet.walk(restrict=True) if type(w).__name__ == "MenuExtra"]
+    out["best"] = {"options": [w.text for w in options]}
+    await d.shot(shots, "obelisk-best")
+    await d.tap(options[0])
+    await d.frames(2)
+    out["best"].update(pending={words_cell(c): f for c, f in model.pending.items()}, actions=len(app.table.actions),
+                       banner=app.banner)
+    from companion.games.obelisk.model import DIRECTIONS
+
+    for cell, facing in list(model.pending.items()):
+        others = [f for f in DIRECTIONS if f != model.state.map[cell].facing]
+        for _ in range(len(others) - others.index(facing)):
+            await d.tap_cell(cell)
+    out["best"]["pending_after"] = len(model.pending)
     moves = 0
     undone = False
     went_home = False
@@ -155,6 +191,15 @@ async def scenario(app, args) -> dict:
         action = choose(s, rng)
         if isinstance(action, Reinforce):
             out["pickers"].append({"valid": valid_payments(s, action.player, app.t)})
+        if s.phase == "march" and s.demons and "watch" not in out:
+            await d.button("watch")
+            first = (model.title, sorted(str(x["cell"]) for x in model.picture["demons"]))
+            await asyncio.sleep(1.6)
+            await d.frames(2)
+            later = (model.title, sorted(str(x["cell"]) for x in model.picture["demons"]))
+            await d.button("watch")
+            out["watch"] = {"first": first[0], "later": later[0], "moved": first[1] != later[1],
+                            "stopped": model.title}
         if isinstance(action, Capture) and "advice" not in out:
             rows = sorted(d.by_class("ObeliskCapture"), key=lambda w: w.value)
             if rows and rows[0].selected:

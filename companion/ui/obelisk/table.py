@@ -27,7 +27,8 @@ from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule 
 from companion.ui.obelisk.moves import MoveLog
 
 DAY_BUTTONS = ("mine", "rotate", "best", "pass", "nightfall")
-NIGHT_BUTTONS = ("march", "dawn")
+NIGHT_BUTTONS = ("march", "dawn", "watch")
+WALK_STEP = 0.7   # seconds each step of tonight's walk stays on the map when the group watches it
 
 
 class TableModel(EventDispatcher):
@@ -59,6 +60,8 @@ class TableModel(EventDispatcher):
         self.pending: dict = {}       # cell -> the new direction tapped in for the next Rotate
         self._captures: list = []
         self._advice = None
+        self.walk_step: int | None = None   # watching tonight's walk: the step shown (None: where demons stand)
+        self._walk_ev = None
 
     # -- following the table -----------------------------------------------------------------------------------------
     def start(self, table) -> None:
@@ -70,10 +73,12 @@ class TableModel(EventDispatcher):
         self.refresh()
 
     def stop(self) -> None:
+        self.stop_walk()
         self.table = None
         self.log.clear()
 
     def changed(self) -> None:
+        self.stop_walk()
         self.log.follow(self.table)
         self.pending = {}
         self.refresh()
@@ -93,6 +98,8 @@ class TableModel(EventDispatcher):
         self._captures = self._capture_options(s)
         self.title = (t(texts.OVER) if s.is_over else
                       t(texts.NIGHT if s.is_night else texts.DAY).format(n=s.day))
+        if self.walk_step is not None:
+            self.title += " · " + t(texts.WALK_STEP).format(n=self.walk_step)
         self.prompt = self._prompt(s)
         self.players = self._player_rows(s)
         self.buttons = self._button_rows(s)
@@ -163,6 +170,8 @@ class TableModel(EventDispatcher):
             text = t(texts.BUTTON[code])
             if code == "rotate" and self.pending:
                 text = t(texts.ROTATE_N).format(n=len(self.pending))
+            elif code == "watch" and self._walk_ev is not None:
+                text = t(texts.STOP_WATCHING)
             rows.append({"text": text, "enabled": self._allowed(code, s) is None, "value": code})
         return rows
 
@@ -206,6 +215,8 @@ class TableModel(EventDispatcher):
             return None if s.phase == "day" and s.markers else self._refusal(Rotate(self.actor, ()), s)
         if code == "rotate" and not self.pending:
             return t(texts.NO_TURNS)
+        if code == "watch":
+            return None if s.phase in ("march", "swarm") and self._walk_length(s) else t(texts.NOTHING_WALKS)
         return self._refusal(self._action_for(code, s), s)
 
     def _refusal(self, action, s):
@@ -274,14 +285,54 @@ class TableModel(EventDispatcher):
             routes.append({"cells": [s.loss.at], "loses": True, "demon": True, "target": s.loss.target, "lane": 1})
         by_cell: dict = {}
         for d in s.demons:
-            by_cell.setdefault(d.at, {}).setdefault(d.colour, 0)
-            by_cell[d.at][d.colour] += 1
+            at = d.at
+            if self.walk_step is not None and self._walking(s, d):
+                cells = s.tonight_walk(d).cells
+                at = cells[min(self.walk_step, len(cells) - 1)]
+            by_cell.setdefault(at, {}).setdefault(d.colour, 0)
+            by_cell[at][d.colour] += 1
         demons = [{"cell": cell, "colours": [(c, n[c]) for c in DEMON_COLOURS if c in n]}
                   for cell, n in by_cell.items()]
         highlight = {c.obelisk for c in self._advice.captures} if self._advice is not None else set()
         obelisks = [{"corner": o.corner, "owner": o.owner, "strength": o.strength, "captured": len(o.captured),
                      "highlight": o.corner in highlight} for o in s.obelisks]
         return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks}
+
+    # -- watching tonight's walk (the map only: no control moves, nothing is recorded) ---------------------------------
+    @staticmethod
+    def _walking(s, d) -> bool:
+        """Whether `d` walks in the part of the Night now: all demons before they move, tonight's new ones after."""
+        return s.phase == "march" or (s.phase == "swarm" and d.id in s.tonight)
+
+    def _walk_length(self, s) -> int:
+        return max((s.tonight_walk(d).steps for d in s.demons if self._walking(s, d)), default=0)
+
+    def watch_walk(self) -> None:
+        from kivy.clock import Clock
+
+        if self._walk_ev is not None:
+            self.stop_walk()
+            self.refresh()
+            return
+        self.walk_step = 0
+        self._walk_ev = Clock.schedule_interval(self._next_step, WALK_STEP)
+        self.refresh()
+
+    def _next_step(self, _dt) -> None:
+        if self.table is None or self.walk_step is None:
+            self.stop_walk()
+            return
+        if self.walk_step >= self._walk_length(self.state):
+            self.stop_walk()
+        else:
+            self.walk_step += 1
+        self.refresh()
+
+    def stop_walk(self) -> None:
+        if self._walk_ev is not None:
+            self._walk_ev.cancel()
+        self._walk_ev = None
+        self.walk_step = None
 
     # -- the tile-grid board: a turned tile is a proposal ----------------------------------------------------------------
     def board_read(self, index: int, tile: int, direction: str) -> None:
@@ -343,20 +394,30 @@ class TableModel(EventDispatcher):
             self.app.try_move(clock.undo if clock is not None else self.table.undo)
         elif code == "best":
             self.best_turn()
+        elif code == "watch":
+            self.watch_walk()
         else:
             self._move(self._action_for(code, s))
 
     def best_turn(self) -> None:
-        """The advisor's best Rotate choice for the acting player, tapped in (the players still confirm it)."""
-        s = self.state
+        """The advisor's Rotate choices for the acting player, best first (ranked by how many Nights every path stays
+        legal); the one picked is tapped in on the map, and the players still confirm it with Rotate."""
+        s, t = self.state, self.app.t
         choices = advisor.rotate_choices(s, self.actor)
         if not choices:
-            self.app.say(self._refusal(Rotate(self.actor, ()), s) or self.app.t(texts.NO_TURNS))
+            self.app.say(self._refusal(Rotate(self.actor, ()), s) or t(texts.NO_TURNS))
             return
-        best = choices[0]
-        self.pending = dict(best.tiles)
+        options = []
+        for choice in choices[:texts.RANKED]:
+            turns = ", ".join(t(texts.TURN_TO).format(cell=words.cell(c), way=t(texts.WAY[f])) for c, f in choice.tiles)
+            why = self._say_message(choice.reasons()[0])
+            options.append({"text": f"{turns}: {why}", "action": (lambda c=choice: self._propose(c))})
+        self.app.choose_sheet(t(texts.BEST_TITLE), options)
+
+    def _propose(self, choice) -> None:
+        self.pending = dict(choice.tiles)
         self.refresh()
-        self.app.say(" · ".join(self._say_message(m) for m in best.reasons()))
+        self.app.say(" · ".join(self._say_message(m) for m in choice.reasons()))
 
     def tap_cell(self, cell) -> None:
         s = self.state

@@ -33,7 +33,14 @@ NO_CAPTURE_NOW = N_("No Obelisk can capture a demon now")
 ADVICE = N_("The advisor")
 MOVES = N_("Moves")
 SUGGESTED = N_("Suggested: ")
-BUTTON = {"mine": N_("Mine"), "rotate": N_("Rotate"), "best": N_("Best turn"), "pass": N_("Done today"),
+WALK_STEP = N_("Step {n}")
+STOP_WATCHING = N_("Stop")
+NOTHING_WALKS = N_("No demon walks now")
+BEST_TITLE = N_("The advisor's turns, best first")
+TURN_TO = N_("{cell} to the {way}")
+WAY = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
+RANKED = 5   # the advisor's best Rotate choices offered
+BUTTON = {"watch": N_("Watch them walk"), "mine": N_("Mine"), "rotate": N_("Rotate"), "best": N_("Best turn"), "pass": N_("Done today"),
           "nightfall": N_("Night falls"), "march": N_("Demons move"), "dawn": N_("Dawn"), "undo": N_("Undo")}
 ROTATE_N = N_("Rotate {n}")
 
