@@ -1,6 +1,7 @@
 """Obelisk's screens on every tablet (docs/ui.md, "Sizes"): the setup, a 4-player Day, a Night with captures to choose
 and a finished game, at the smallest and the largest window (tests/ui/fit.py WINDOW_SIZES), in English, German and
-Spanish: every label fits its box and every control lies inside the window.
+Spanish: every label fits its box and every control lies inside the window (the Day with Rotating Leadership and
+Time Trials on, the setup with the typed map's line open).
 
 This file is also the driver: `python tests/ui/test_obelisk_sizes.py --data-dir D --out result.json [--shots DIR]`.
 """
@@ -71,15 +72,17 @@ def prepare(store) -> dict:
 
     names = (("Annemarie", "blue"), ("Bartholomäus", "yellow"), ("Concepción", "green"), ("Dagobert", "black"))
 
-    def table(n, seed, until):
-        setup = Setup.from_json({"players": [{"name": a, "colour": c} for a, c in names[:n]], "seed": seed})
+    def table(n, seed, until, **options):
+        setup = Setup.from_json({"players": [{"name": a, "colour": c} for a, c in names[:n]], "seed": seed,
+                                 **options})
         t = Table.create(store, "obelisk", setup)
         rng = random.Random(seed)
         while not until(t.state):
             t.apply(choose(t.state, rng))
         return t.id
 
-    return {"day": table(4, 5, lambda s: s.phase == "day" and sum(map(len, s.used)) >= 3 or s.is_over),
+    return {"day": table(4, 5, lambda s: s.phase == "day" and sum(map(len, s.used)) >= 3 or s.is_over,
+                         leadership=True, time_trials=True),
             "night": table(2, 23, lambda s: s.phase in ("march", "swarm") and captures(s) and s.day >= 2
                            or s.is_over),
             "over": table(2, 23, lambda s: s.is_over)}
@@ -124,6 +127,7 @@ async def scenario(app, args) -> dict:
                     await d.wait_screen("obelisk-setup")
                     seats = d.by_class("ObeliskCount", n=4)
                     await d.tap(seats[0])
+                    await d.tap(d.by_id("map_table"))   # the typed map's line shown too
                 else:
                     app.open_table(tables[view], history=view == "over")
                     await d.wait_screen("obelisk-table")

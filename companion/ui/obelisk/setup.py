@@ -40,6 +40,7 @@ class SetupModel(EventDispatcher):
     difficulty_text = StringProperty("")
     scrolls = BooleanProperty(False)
     time_trials = BooleanProperty(False)
+    leadership = BooleanProperty(False)
     map_by = StringProperty("app")      # "app": the app lays it; "table": the group typed it in
     map_text = StringProperty("")
     error = StringProperty("")
@@ -59,6 +60,7 @@ class SetupModel(EventDispatcher):
         self.difficulty = DIFFICULTIES.index(DEFAULT_DIFFICULTY)
         self.scrolls = False
         self.time_trials = False
+        self.leadership = False
         self.map_by = "app"
         self.map_text = ""
         self.error = ""
@@ -106,6 +108,11 @@ class SetupModel(EventDispatcher):
 
     def toggle_scrolls(self) -> None:
         self.scrolls = not self.scrolls
+
+    def toggle_leadership(self) -> None:
+        """Rotating Leadership: the first seat holds the leader token first (seat the one with the longest hair
+        there)."""
+        self.leadership = not self.leadership
 
     def toggle_time_trials(self) -> None:
         self.time_trials = not self.time_trials
@@ -177,7 +184,8 @@ class SetupModel(EventDispatcher):
             return
         seed = self.app.seed if self.app.seed is not None else random.SystemRandom().randrange(2**62)
         d = {"players": [{"name": n, "colour": c} for n, c in players], "difficulty": DIFFICULTIES[self.difficulty],
-             "scrolls": self.scrolls, "time_trials": self.time_trials, "seed": seed}
+             "scrolls": self.scrolls, "time_trials": self.time_trials,
+             "leadership": self.leadership, "seed": seed}
         if self.map_by == "table":
             d["map"] = self.map_text.strip()
         try:

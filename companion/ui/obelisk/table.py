@@ -43,6 +43,7 @@ class TableModel(EventDispatcher):
     quarry = StringProperty("")
     realm = StringProperty("")
     to_build = StringProperty("")
+    speakers = StringProperty("")   # Rotating Leadership: who holds the token, who may speak
     capture_title = StringProperty("")
     undo_text = StringProperty("")
     undo_enabled = BooleanProperty(False)
@@ -115,6 +116,7 @@ class TableModel(EventDispatcher):
         q = s.quarry
         self.quarry = t(texts.QUARRY).format(green=s.quarry_green, yellow=q.yellow, blue=q.blue)
         self.realm = t(texts.REALM).format(n=s.realm.total)
+        self.speakers = self._speakers(s)
         self.to_build = t(texts.TO_BUILD).format(names=", ".join(
             f"{name} {s.unplaced[i]}" for i, (name, _) in enumerate(s.setup.players)))
         self.picture = self._picture(s)
@@ -133,6 +135,15 @@ class TableModel(EventDispatcher):
         whole = int(left + 0.999)
         self.clock = f"{whole // 60}:{whole % 60:02d}"
         self.hurry = left <= 10
+
+    def _speakers(self, s) -> str:
+        if not s.setup.leadership or s.is_over:
+            return ""
+        t = self.app.t
+        if s.phase != "day":
+            return t(texts.SILENT_NIGHT)
+        names = ", ".join(s.setup.name_of(c) for c in s.speakers)
+        return t(texts.LEADER).format(name=s.setup.players[s.leader][0], names=names)
 
     def _say_message(self, message: Message) -> str:
         return translate_error(message, self.app.lang)

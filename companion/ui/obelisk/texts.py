@@ -26,6 +26,8 @@ PAY_STONES = N_("{n} {colour}")
 NO_TURNS = N_("Tap the marked tiles to turn them first")
 UNDO = N_("Undo: {move}")
 NOTHING_TO_UNDO = N_("Nothing to undo")
+LEADER = N_("Leader: {name} · may speak: {names}")
+SILENT_NIGHT = N_("Night: nobody speaks, except to say which demon their Obelisk captures")
 READ_ONLY = N_("Finished game: read-only")
 MINUTE_STANDS = N_("Time Trials: the minute of that move has run out, so the move stands")
 CAPTURES = N_("Captures now (the advice first)")
@@ -39,7 +41,7 @@ NOTHING_WALKS = N_("No demon walks now")
 BEST_TITLE = N_("The advisor's turns, best first")
 TURN_TO = N_("{cell} to the {way}")
 WAY = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
-RANKED = 5   # the advisor's best Rotate choices offered
+RANKED = 4   # the advisor's best Rotate choices offered
 BUTTON = {"watch": N_("Watch them walk"), "mine": N_("Mine"), "rotate": N_("Rotate"), "best": N_("Best turn"), "pass": N_("Done today"),
           "nightfall": N_("Night falls"), "march": N_("Demons move"), "dawn": N_("Dawn"), "undo": N_("Undo")}
 ROTATE_N = N_("Rotate {n}")
