@@ -213,8 +213,14 @@ class ObeliskMap(Widget):
         if o["highlight"]:
             Color(*look.GOLD)
             RoundedRectangle(pos=(x - s / 2 - 5, y - s / 2 - 5), size=(s + 10, s + 10), radius=[s * 0.25])
-        Color(1, 1, 1, 1)
-        RoundedRectangle(pos=(x - s / 2 - 2, y - s / 2 - 2), size=(s + 4, s + 4), radius=[s * 0.2])
+        if o.get("aim"):   # a Longbow: its diagonal, as far as it reaches
+            dx = 1 if o["aim"][1] == "E" else -1
+            dy = 1 if o["aim"][0] == "N" else -1
+            Color(*look.RUNE)
+            Line(points=[x, y, x + dx * t * 1.2, y + dy * t * 1.2], width=max(2.0, t * 0.03))
+        Color(*(look.RUNE if o.get("rune") else (1, 1, 1, 1)))
+        ring = 5 if o.get("rune") else 2   # a charged Scroll: a thick violet ring
+        RoundedRectangle(pos=(x - s / 2 - ring, y - s / 2 - ring), size=(s + 2 * ring, s + 2 * ring), radius=[s * 0.2])
         Color(*look.PLAYER[o["owner"]])
         RoundedRectangle(pos=(x - s / 2, y - s / 2), size=(s, s), radius=[s * 0.2])
         self._text(str(o["strength"]), (x, y), s * 0.75, look.PLAYER_INK[o["owner"]])

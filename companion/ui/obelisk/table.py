@@ -43,6 +43,7 @@ class TableModel(EventDispatcher):
     quarry = StringProperty("")
     realm = StringProperty("")
     to_build = StringProperty("")
+    scrolls = StringProperty("")    # the deciphered Scrolls waiting to be charged
     speakers = StringProperty("")   # Rotating Leadership: who holds the token, who may speak
     capture_title = StringProperty("")
     undo_text = StringProperty("")
@@ -117,6 +118,9 @@ class TableModel(EventDispatcher):
         self.quarry = t(texts.QUARRY).format(green=s.quarry_green, yellow=q.yellow, blue=q.blue)
         self.realm = t(texts.REALM).format(n=s.realm.total)
         self.speakers = self._speakers(s)
+        from companion.ui.obelisk.charges import face_up
+
+        self.scrolls = face_up(s, t)
         self.to_build = t(texts.TO_BUILD).format(names=", ".join(
             f"{name} {s.unplaced[i]}" for i, (name, _) in enumerate(s.setup.players)))
         self.picture = self._picture(s)
@@ -306,7 +310,8 @@ class TableModel(EventDispatcher):
                   for cell, n in by_cell.items()]
         highlight = {c.obelisk for c in self._advice.captures} if self._advice is not None else set()
         obelisks = [{"corner": o.corner, "owner": o.owner, "strength": o.strength, "captured": len(o.captured),
-                     "highlight": o.corner in highlight} for o in s.obelisks]
+                     "highlight": o.corner in highlight, "rune": o.scroll is not None, "aim": o.aim}
+                    for o in s.obelisks]
         return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks}
 
     # -- watching tonight's walk (the map only: no control moves, nothing is recorded) ---------------------------------
@@ -473,11 +478,15 @@ class TableModel(EventDispatcher):
         self.reinforce(corner)
 
     def reinforce(self, corner) -> None:
-        """The payment picker: only the valid sets the Quarry (or an unplaced Obelisk) can pay."""
+        """The payment picker: only the valid sets the Quarry (or an unplaced Obelisk) can pay; with Scrolls, the
+        deciphered Scrolls that can be charged on this Obelisk too."""
+        from companion.ui.obelisk import charges
+
         s, t = self.state, self.app.t
         actor = self.actor
         options = [p for p in payments.sensible(s, actor) if s.is_legal(Reinforce(actor, corner, p))]
-        if not options:
+        scrolls = charges.ways(s, actor, corner) if s.setup.scrolls else {}
+        if not options and not scrolls:
             from companion.games.obelisk.actions import Pay
 
             self.app.say(self._refusal(Reinforce(actor, corner, Pay(blue=2)), s)
@@ -486,8 +495,37 @@ class TableModel(EventDispatcher):
         o = s.obelisk_at(corner)
         name = s.setup.name_of(actor)
         title = t(texts.PAY_TITLE).format(corner=words.corner(corner), n=o.strength + 1)
+        from companion.games.obelisk.vocabulary import SCROLL
+
         self.app.choose_sheet(title, [
-            {"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._pay(corner, p))} for p in options])
+            {"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._pay(corner, p))} for p in options] + [
+            {"text": t(charges.CHARGE).format(scroll=t(SCROLL[x])), "action": (lambda w=w: self._charge_how(corner, w))}
+            for x, w in scrolls.items()])
+
+    def _charge_how(self, corner, ways) -> None:
+        """The ways to charge one Scroll here (one way: straight to the payment)."""
+        from companion.games.obelisk.vocabulary import SCROLL
+        from companion.ui.obelisk import charges
+
+        if len(ways) == 1:
+            self._charge_pay(corner, ways[0])
+            return
+        t = self.app.t
+        self.app.choose_sheet(t(charges.HOW).format(scroll=t(SCROLL[ways[0].scroll])), [
+            {"text": w.said(t), "action": (lambda w=w: self._charge_pay(corner, w))} for w in ways])
+
+    def _charge_pay(self, corner, way) -> None:
+        from companion.games.obelisk.vocabulary import SCROLL
+        from companion.ui.obelisk import charges
+
+        s, t = self.state, self.app.t
+        actor = self.actor
+        pays = [p for p in payments.sensible(s, actor) if s.is_legal(way.action(actor, corner, p))]
+        name = s.setup.name_of(actor)
+        self.app.choose_sheet(
+            t(charges.PAY).format(scroll=t(SCROLL[way.scroll]), corner=words.corner(corner)),
+            [{"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._move(way.action(actor, corner, p)))}
+             for p in pays])
 
     def _pay(self, corner, pay) -> None:
         self._move(Reinforce(self.actor, corner, pay))
