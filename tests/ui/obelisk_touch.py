@@ -7,7 +7,7 @@ import time
 
 from companion.games.obelisk import payments
 from companion.games.obelisk.actions import (
-    Build, Capture, Dawn, March, Mine, Nightfall, Pass, Reinforce, Rotate,
+    Build, Capture, Charge, Dawn, Decipher, March, Mine, Nightfall, Pass, Reinforce, Rotate, Spawn,
 )
 from companion.games.obelisk.model import DIRECTIONS
 from companion.games.obelisk.randplay import random_action
@@ -21,9 +21,29 @@ def offered(s, actor, corner) -> list:
     return [p for p in payments.sensible(s, actor) if s.is_legal(Reinforce(actor, corner, p))]
 
 
+def charge_way(s, action):
+    """The way the screen offers to charge `action`'s Scroll (companion/ui/obelisk/charges.py), or None."""
+    from companion.ui.obelisk import charges
+
+    for way in charges.ways(s, action.player, action.obelisk).get(action.scroll, ()):
+        if way.action(action.player, action.obelisk, action.pay) == action:
+            return way
+    return None
+
+
 def choose(s, rng):
-    """The seeded random player's next move, as the screen can enter it (a payment the picker offers)."""
+    """The seeded random player's next move, as the screen can enter it (a payment the picker offers; a Scroll
+    charged one of the ways the screen offers)."""
+    from companion.ui.obelisk import charges
+
     action = random_action(s, rng)
+    if isinstance(action, Charge) and charge_way(s, action) is None:
+        shown = charges.ways(s, action.player, action.obelisk).get(action.scroll)
+        if not shown:
+            return Pass(action.player)
+        pays = [p for p in payments.sensible(s, action.player)
+                if s.is_legal(shown[0].action(action.player, action.obelisk, p))]
+        action = shown[0].action(action.player, action.obelisk, pays[0])
     if isinstance(action, Reinforce):
         options = offered(s, action.player, action.obelisk)
         if action.pay not in options:
@@ -52,6 +72,16 @@ class ObeliskFinger(Touch):
     async def tap_cell(self, cell) -> None:
         m = self.map()
         await self.tap_at(*m.to_window(*m.cell_centre(cell)))
+
+    async def pick(self, text: str) -> None:
+        """Tap the option of the open sheet that says `text`."""
+        sheet = self.app.sheet
+        options = [w for w in sheet.walk(restrict=True) if type(w).__name__ == "MenuExtra"] if sheet else []
+        pick = next((w for w in options if w.text == text), None)
+        if pick is None:
+            raise Stuck(f"the sheet offers {[w.text for w in options]}, not {text!r} (banner {self.app.banner!r})")
+        await self.tap(pick)
+        await self.frames(2)
 
     async def button(self, code: str) -> None:
         found = [w for w in self.by_class("ObeliskAction") if w.value == code]
@@ -100,6 +130,26 @@ class ObeliskFinger(Touch):
             index = self.model._captures.index(action)
             row = next(w for w in self.by_class("ObeliskCapture") if w.value == index)
             await self.tap(row)
+        elif isinstance(action, Charge):
+            from companion.games.obelisk.vocabulary import SCROLL
+            from companion.ui.obelisk.texts import pay_words
+
+            t = self.app.t
+            way = charge_way(s, action)
+            await self.tap_corner(action.obelisk)
+            await self.frames(2)
+            await self.pick(t("Charge {scroll}").format(scroll=t(SCROLL[action.scroll])))
+            from companion.ui.obelisk import charges
+
+            if len(charges.ways(s, action.player, action.obelisk)[action.scroll]) > 1:
+                await self.pick(way.said(t))
+            await self.pick(pay_words(action.pay, s.setup.name_of(action.player), t))
+        elif isinstance(action, Spawn):
+            for colour in action.demons:
+                await self.button(f"draw_{colour}")
+            await self.button("spawn")
+        elif isinstance(action, Decipher):
+            await self.button(("decipher", action.scroll))
         elif type(action) in CODES:
             await self.button(CODES[type(action)])
         else:

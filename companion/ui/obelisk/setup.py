@@ -15,7 +15,9 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, InvalidInput
-from companion.games.obelisk.box import DEFAULT_DIFFICULTY, DIFFICULTIES, MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS
+from companion.games.obelisk.box import (
+    DEFAULT_DIFFICULTY, DIFFICULTIES, MAX_PLAYERS, MIN_PLAYERS, PLAYER_COLOURS, QUARRY_START,
+)
 from companion.games.obelisk.setup import Setup
 from companion.games.obelisk.vocabulary import COLOUR, DIFFICULTY
 from companion.i18n.messages import translate_error
@@ -26,6 +28,7 @@ EASIEST = N_("This is the easiest level")
 HARDEST = N_("This is the hardest level")
 SAME_NAME = N_("Two players are called {name}: give each a different name")
 PLAYER_N = N_("Player {n}")
+QUARRY_STONES = N_("{n} {colour}")
 MAP_HINT = N_("e.g. PE GE FS CW GN / GN FN FS GW FW / …")
 NO_BOARD = N_("No tile board has read a tile yet: add one under Dice and boards, then lay the tiles on it")
 BOARD_READ = N_("Read from the board: check the map against the table, then start")
@@ -42,6 +45,10 @@ class SetupModel(EventDispatcher):
     time_trials = BooleanProperty(False)
     leadership = BooleanProperty(False)
     map_by = StringProperty("app")      # "app": the app lays it; "table": the group typed it in
+    realm = StringProperty("app")       # who draws the demons: "app" (hidden, seeded) or "table" (the real box top)
+    quarry_due = NumericProperty(0)     # the real box top with 1 or 3 players: stones drawn for the Quarry at setup
+    quarry = ListProperty([0, 0, 0])    # … green, yellow, blue, as the group drew them
+    quarry_texts = ListProperty(["", "", ""])
     map_text = StringProperty("")
     error = StringProperty("")
 
@@ -62,6 +69,8 @@ class SetupModel(EventDispatcher):
         self.time_trials = False
         self.leadership = False
         self.map_by = "app"
+        self.realm = "app"
+        self.quarry = [0, 0, 0]
         self.map_text = ""
         self.error = ""
         self.refresh()
@@ -72,6 +81,9 @@ class SetupModel(EventDispatcher):
                        "colour": self._colours[i], "colour_text": t(COLOUR[self._colours[i]])}
                       for i in range(self.count)]
         self.difficulty_text = t(DIFFICULTY[DIFFICULTIES[self.difficulty]])
+        self.quarry_due = QUARRY_START[self.count] if self.realm == "table" else 0
+        self.quarry_texts = [t(QUARRY_STONES).format(n=n, colour=t(COLOUR[c]))
+                             for n, c in zip(self.quarry, ("green", "yellow", "blue"))]
 
     # -- taps --------------------------------------------------------------------------------------------------------
     def set_count(self, n: int) -> None:
@@ -108,6 +120,17 @@ class SetupModel(EventDispatcher):
 
     def toggle_scrolls(self) -> None:
         self.scrolls = not self.scrolls
+
+    def set_realm(self, realm: str) -> None:
+        self.realm = realm
+        self.refresh()
+
+    def more_quarry(self, index: int) -> None:
+        """One more stone of that colour drawn for the Quarry (round again to none after the number due)."""
+        stones = list(self.quarry)
+        stones[index] = (stones[index] + 1) % (self.quarry_due + 1)
+        self.quarry = stones
+        self.refresh()
 
     def toggle_leadership(self) -> None:
         """Rotating Leadership: the first seat holds the leader token first (seat the one with the longest hair
@@ -186,6 +209,10 @@ class SetupModel(EventDispatcher):
         d = {"players": [{"name": n, "colour": c} for n, c in players], "difficulty": DIFFICULTIES[self.difficulty],
              "scrolls": self.scrolls, "time_trials": self.time_trials,
              "leadership": self.leadership, "seed": seed}
+        if self.realm == "table":
+            d["realm"] = "table"
+            if QUARRY_START[self.count]:
+                d["quarry"] = dict(zip(("green", "yellow", "blue"), self.quarry))
         if self.map_by == "table":
             d["map"] = self.map_text.strip()
         try:

@@ -16,7 +16,9 @@ from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obelisk import advisor, payments
-from companion.games.obelisk.actions import Build, Capture, Dawn, March, Mine, Nightfall, Pass, Reinforce, Rotate
+from companion.games.obelisk.actions import (
+    Build, Capture, Dawn, Decipher, March, Mine, Nightfall, Pass, Reinforce, Rotate, Spawn,
+)
 from companion.games.obelisk.box import DEMON_COLOURS
 from companion.games.obelisk.model import DIRECTIONS, Message, all_cells
 from companion.games.obelisk.vocabulary import COLOUR
@@ -28,6 +30,8 @@ from companion.ui.obelisk.moves import MoveLog
 
 DAY_BUTTONS = ("mine", "rotate", "best", "pass", "nightfall")
 NIGHT_BUTTONS = ("march", "dawn", "watch")
+# The real Dark Realm (the box top): the demons that came out, tapped in the order they came, then confirmed.
+SPAWN_BUTTONS = ("draw_green", "draw_yellow", "draw_blue", "draw_back", "spawn")
 WALK_STEP = 0.7   # seconds each step of tonight's walk stays on the map when the group watches it
 
 
@@ -62,6 +66,7 @@ class TableModel(EventDispatcher):
         self.pending: dict = {}       # cell -> the new direction tapped in for the next Rotate
         self._captures: list = []
         self._advice = None
+        self.drawn: list[str] = []          # the real Dark Realm: the demons tapped in so far tonight
         self.walk_step: int | None = None   # watching tonight's walk: the step shown (None: where demons stand)
         self._walk_ev = None
 
@@ -81,6 +86,7 @@ class TableModel(EventDispatcher):
 
     def changed(self) -> None:
         self.stop_walk()
+        self.drawn = []
         self.log.follow(self.table)
         self.pending = {}
         self.refresh()
@@ -162,6 +168,14 @@ class TableModel(EventDispatcher):
             return t(texts.DAY_PROMPT).format(name=s.setup.name_of(self.actor))
         if s.phase == "march":
             return t(texts.MARCH_PROMPT)
+        if s.phase == "spawn":
+            from companion.games.obelisk.cycle import spawn_count
+            from companion.games.obelisk.vocabulary import COLOUR
+
+            so_far = ", ".join(t(COLOUR[c]) for c in self.drawn) or "—"
+            return t(texts.SPAWN_PROMPT).format(n=spawn_count(s), k=len(self.drawn), drawn=so_far)
+        if s.phase == "decipher":
+            return t(texts.DECIPHER_PROMPT)
         return t(texts.SWARM_PROMPT)
 
     def _player_rows(self, s) -> list[dict]:
@@ -177,11 +191,28 @@ class TableModel(EventDispatcher):
                          "selected": colour == self.actor, "enabled": colour in s.acting, "value": colour})
         return rows
 
+    def _codes(self, s) -> tuple:
+        if s.phase == "spawn":
+            return SPAWN_BUTTONS
+        if s.phase == "decipher":
+            return tuple(("decipher", a.scroll) for a in s.legal_actions())
+        return NIGHT_BUTTONS if s.is_night else DAY_BUTTONS
+
     def _button_rows(self, s) -> list[dict]:
+        from companion.games.obelisk.vocabulary import COLOUR, SCROLL
+
         t = self.app.t
-        codes = NIGHT_BUTTONS if s.is_night else DAY_BUTTONS
         rows = []
-        for code in codes:
+        for code in self._codes(s):
+            if isinstance(code, tuple):   # a Scroll the real deck can show
+                rows.append({"text": t(SCROLL[code[1]]), "enabled": True, "value": code})
+                continue
+            if code.startswith("draw_") and code != "draw_back":
+                colour = code[5:]
+                left = s.realm[colour] - self.drawn.count(colour)
+                rows.append({"text": t(texts.DRAW).format(colour=t(COLOUR[colour]), n=left),
+                             "enabled": self._allowed(code, s) is None, "value": code})
+                continue
             text = t(texts.BUTTON[code])
             if code == "rotate" and self.pending:
                 text = t(texts.ROTATE_N).format(n=len(self.pending))
@@ -210,6 +241,10 @@ class TableModel(EventDispatcher):
             return Rotate(actor, tuple(self.pending.items())) if actor and self.pending else None
         if code == "pass":
             return Pass(actor) if actor else None
+        if code == "spawn":
+            return Spawn(tuple(self.drawn))
+        if isinstance(code, tuple):
+            return Decipher(code[1])
         return {"nightfall": Nightfall(), "march": March(), "dawn": Dawn()}.get(code)
 
     def _allowed(self, code: str, s):
@@ -232,6 +267,18 @@ class TableModel(EventDispatcher):
             return t(texts.NO_TURNS)
         if code == "watch":
             return None if s.phase in ("march", "swarm") and self._walk_length(s) else t(texts.NOTHING_WALKS)
+        if isinstance(code, str) and code.startswith("draw_"):
+            from companion.games.obelisk.cycle import spawn_count
+            from companion.games.obelisk.vocabulary import COLOUR
+
+            if code == "draw_back":
+                return None if self.drawn else t(texts.NOTHING_DRAWN)
+            colour = code[5:]
+            if len(self.drawn) >= spawn_count(s):
+                return t(texts.ALL_DRAWN).format(n=spawn_count(s))
+            if self.drawn.count(colour) >= s.realm[colour]:
+                return t(texts.NONE_LEFT).format(colour=t(COLOUR[colour]))
+            return None
         return self._refusal(self._action_for(code, s), s)
 
     def _refusal(self, action, s):
@@ -408,6 +455,12 @@ class TableModel(EventDispatcher):
         if code == "undo":
             clock = self.plugin.gameclock
             self.app.try_move(clock.undo if clock is not None else self.table.undo)
+        elif isinstance(code, str) and code.startswith("draw_"):
+            if code == "draw_back":
+                self.drawn.pop()
+            else:
+                self.drawn.append(code[5:])
+            self.refresh()
         elif code == "best":
             self.best_turn()
         elif code == "watch":

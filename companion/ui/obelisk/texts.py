@@ -42,7 +42,13 @@ BEST_TITLE = N_("The advisor's turns, best first")
 TURN_TO = N_("{cell} to the {way}")
 WAY = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 RANKED = 4   # the advisor's best Rotate choices offered
-BUTTON = {"watch": N_("Watch them walk"), "mine": N_("Mine"), "rotate": N_("Rotate"), "best": N_("Best turn"), "pass": N_("Done today"),
+SPAWN_PROMPT = N_("Draw {n} demons from the box top and tap each colour in the order it came out ({k} so far: {drawn})")
+DECIPHER_PROMPT = N_("Flip the top Scroll of the deck and tap the one that shows")
+DRAW = N_("{colour} ({n} left)")
+NOTHING_DRAWN = N_("No demon tapped in yet")
+ALL_DRAWN = N_("{n} demons come out tonight: all are tapped in")
+NONE_LEFT = N_("No {colour} demon is left in the Dark Realm")
+BUTTON = {"draw_back": N_("Take back"), "spawn": N_("These came out"), "watch": N_("Watch them walk"), "mine": N_("Mine"), "rotate": N_("Rotate"), "best": N_("Best turn"), "pass": N_("Done today"),
           "nightfall": N_("Night falls"), "march": N_("Demons move"), "dawn": N_("Dawn"), "undo": N_("Undo")}
 ROTATE_N = N_("Rotate {n}")
 
