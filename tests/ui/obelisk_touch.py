@@ -21,6 +21,13 @@ def offered(s, actor, corner) -> list:
     return [p for p in payments.sensible(s, actor) if s.is_legal(Reinforce(actor, corner, p))]
 
 
+def same_capture(s, a, b) -> bool:
+    """Two captures alike for the table: one Obelisk, one step, demons of one colour with the same past."""
+    da, db = s.demon(a.demon), s.demon(b.demon)
+    return (a.obelisk, a.step, da.colour, da.visited, da.walked) == (b.obelisk, b.step, db.colour, db.visited,
+                                                                     db.walked)
+
+
 def charge_way(s, action):
     """The way the screen offers to charge `action`'s Scroll (companion/ui/obelisk/charges.py), or None."""
     from companion.ui.obelisk import charges
@@ -127,7 +134,7 @@ class ObeliskFinger(Touch):
                     await self.tap_cell(cell)
             await self.button("rotate")
         elif isinstance(action, Capture):
-            index = self.model._captures.index(action)
+            index = next(i for i, c in enumerate(self.model._captures) if same_capture(s, c, action))
             row = next(w for w in self.by_class("ObeliskCapture") if w.value == index)
             await self.tap(row)
         elif isinstance(action, Charge):

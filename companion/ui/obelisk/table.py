@@ -298,7 +298,16 @@ class TableModel(EventDispatcher):
         if self._advice is not None:
             suggested = {(c.obelisk, c.demon, c.step) for c in self._advice.captures}
         first = [c for c in options if (c.obelisk, c.demon, c.step) in suggested]
-        return first + [c for c in options if (c.obelisk, c.demon, c.step) not in suggested]
+        ordered = first + [c for c in options if (c.obelisk, c.demon, c.step) not in suggested]
+        # Demons of one colour standing together with the same past are the same to capture: one row for them
+        seen, out = set(), []
+        for c in ordered:
+            d = s.demon(c.demon)
+            key = (c.obelisk, d.colour, d.visited, d.walked, c.step)
+            if key not in seen:
+                seen.add(key)
+                out.append(c)
+        return out
 
     def _capture_rows(self, s) -> list[dict]:
         suggested = set()
