@@ -157,7 +157,7 @@ async def scenario(app, args) -> dict:
     d = ObeliskFinger(app)
     rng = random.Random(args.seed)
     shots = Path(args.shots) if args.shots else None
-    out: dict = {"mismatches": [], "kinds": [], "pickers": []}
+    out: dict = {"mismatches": [], "kinds": [], "pickers": [], "touches": {}}
     await d.wait_screen("home")
     card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
     new = card.ids.new_button
@@ -233,7 +233,9 @@ async def scenario(app, args) -> dict:
             refusals["build_taken"] = True
             refusals["state_unchanged"] = model.state.to_json() == before
         n_before = len(app.table.actions)
+        taps = d.taps
         await d.enter(action)
+        out["touches"].setdefault(action.TYPE, []).append(d.taps - taps)
         if len(app.table.actions) != n_before + 1 or not same_move(s, app.table.actions[-1], action):
             out["mismatches"].append({"wanted": action.to_text(), "banner": app.banner,
                                       "got": app.table.actions[-1].to_text() if app.table.actions else None})
