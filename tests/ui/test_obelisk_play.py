@@ -61,6 +61,10 @@ def test_the_night_walk_can_be_watched_step_by_step(game):
     assert "Step" not in w["stopped"]
 
 
+def test_the_screen_turns_for_the_far_side_and_taps_still_land(game):
+    assert game["turned"] == {"facing": 180, "moves_while_turned": 3, "facing_after": 0}
+
+
 def test_refusals_are_said_in_words(game):
     r = game["refusals"]
     assert r["night_map"] == "Nobody may touch the map at Night"
@@ -194,6 +198,11 @@ async def scenario(app, args) -> dict:
         for _ in range(len(others) - others.index(facing)):
             await d.tap_cell(cell)
     out["best"]["pending_after"] = len(model.pending)
+    # Menu → the screen turned to the far side: the first moves are made through it (taps land where they show).
+    await d.tap(d.by_id("menu"))
+    await d.pick(app.t("Turn the screen to the other side"))
+    out["turned"] = {"facing": model.facing}
+    await d.shot(shots, "obelisk-turned")
     moves = 0
     undone = False
     went_home = False
@@ -244,6 +253,11 @@ async def scenario(app, args) -> dict:
             out["pickers"][-1]["offered"] = d.pickers[-1]
         out["kinds"].append(action.TYPE)
         moves += 1
+        if moves == 3 and model.facing:
+            out["turned"]["moves_while_turned"] = moves
+            await d.tap(d.by_id("menu"))
+            await d.pick(app.t("Turn the screen to the other side"))
+            out["turned"]["facing_after"] = model.facing
         if not undone and moves == 6:
             undo = d.by_id("undo")
             last_line = model.log.line(len(model.log) - 1, app.lang)

@@ -98,7 +98,8 @@ class Plugin(GamePlugin):
         if self.table is None:
             return []
         rules = self.table.state.rules
-        return [{"text": self.app.t(N_("Rulings")), "action": lambda: self.app.show_rulings("obelisk", rules)}]
+        return [{"text": self.app.t(N_("Rulings")), "action": lambda: self.app.show_rulings("obelisk", rules)},
+                {"text": self.app.t(N_("Turn the screen to the other side")), "action": self.table_model.turn_around}]
 
     def _tick(self, _dt) -> None:
         """Time Trials: a minute that ran out becomes the engine's Timeout (the GameClock applies it); the clock on

@@ -11,7 +11,9 @@ from pathlib import Path
 
 from kivy.event import EventDispatcher
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, DictProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty,
+)
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import IllegalAction, InvalidInput
@@ -53,6 +55,7 @@ class TableModel(EventDispatcher):
     undo_text = StringProperty("")
     undo_enabled = BooleanProperty(False)
     picture = DictProperty()      # what the map draws (mapview.py)
+    facing = NumericProperty(0)   # 0: read from the near long side; 180: turned for the far side (Menu)
     clock = StringProperty("")    # Time Trials: what is left of this Day's or Night's minute ("0:42")
     hurry = BooleanProperty(False)  # … ten seconds or less
 
@@ -443,6 +446,10 @@ class TableModel(EventDispatcher):
         self.app.say(t(texts.BOARD_TURNED).format(cell=name))
 
     # -- taps --------------------------------------------------------------------------------------------------------
+    def turn_around(self) -> None:
+        """The screen half a turn round, to be read from the other long side of the table."""
+        self.facing = (self.facing + 180) % 360
+
     def _move(self, action) -> bool:
         return self.app.try_move(lambda: self.table.apply(action))
 
