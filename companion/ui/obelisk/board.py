@@ -47,3 +47,55 @@ def map_text(cells: dict[int, tuple[int, str]], kinds: dict[int, str] = BOX_IDS)
 
 def cell_of(index: int) -> tuple[int, int]:
     return divmod(index, SIZE)
+
+
+# ----------------------------------------------------------------- the group's own tiles (taught once per box)
+
+TAUGHT = "obelisk-tiles.json"   # beside the tables: {"tiles": {"7": "F", …}}
+
+
+def kinds(data_dir) -> dict[int, str]:
+    """Which land each tile id is: the box's list, with what the group taught over it. A file that cannot be read
+    is not the players' problem: the box's list applies (and the next lesson writes a good file)."""
+    import logging
+    from pathlib import Path
+
+    from companion.games.errors import InvalidInput
+    from companion.session.jsontext import loads
+
+    out = dict(BOX_IDS)
+    try:
+        value = loads((Path(data_dir) / TAUGHT).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return out
+    except (OSError, UnicodeDecodeError, InvalidInput) as err:
+        logging.getLogger(__name__).warning("taught tiles not read (%s): the box's list applies", err)
+        return out
+    taught = value.get("tiles") if isinstance(value, dict) else None
+    for key, kind in (taught or {}).items() if isinstance(taught, dict) else ():
+        if isinstance(key, str) and key.isdigit() and 1 <= int(key) <= 27 and kind in ORDER:
+            out[int(key)] = kind
+    return out
+
+
+def teach(data_dir, tile: int, kind: str) -> bool:
+    """Remember that tile id `tile` is land `kind` for this box (written whole: a new file renamed over the old).
+    False when the disk refused (the lesson holds until the app closes)."""
+    import json
+    import os
+    from pathlib import Path
+
+    taught = {k: v for k, v in kinds(data_dir).items() if BOX_IDS.get(k) != v}
+    taught[tile] = kind
+    folder = Path(data_dir)
+    path, part = folder / TAUGHT, folder / (TAUGHT + ".part")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(part, "w", encoding="utf-8") as f:
+            f.write(json.dumps({"tiles": {str(k): v for k, v in sorted(taught.items())}}))
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(part, path)
+        return True
+    except OSError:
+        return False

@@ -34,6 +34,9 @@ NO_BOARD = N_("No tile board has read a tile yet: add one under Dice and boards,
 BOARD_READ = N_("Read from the board: check the map against the table, then start")
 BOARD_MOUNTAINS = N_("Mountains on {cells}: without Scrolls the rulebook takes them off the map")
 BOARD_UNKNOWN = N_("Tiles the app does not know: {ids}")
+TEACH_NONE = N_("Lay one tile on the board first: the app then asks which land it is")
+TEACH_ASK = N_("Tile {id} lies on {cell}: which land is it?")
+TAUGHT = N_("Tile {id} is {land} from now on")
 
 
 class SetupModel(EventDispatcher):
@@ -60,6 +63,7 @@ class SetupModel(EventDispatcher):
 
     def reset(self) -> None:
         self._board: dict[int, tuple[int, str]] = {}   # what a tile-grid board read while the setup was open
+        self._last_read: tuple[int, int] | None = None   # (cell, tile id) the board read last: the tile to teach
         self.follow_board()
         self._names = list(DEFAULT_NAMES)
         self._colours = list(PLAYER_COLOURS)
@@ -164,6 +168,7 @@ class SetupModel(EventDispatcher):
             self._board = {c.cell: (c.tile, c.direction) for c in obs.cells}
         elif isinstance(obs, TileRead):
             self._board[obs.cell] = (obs.tile, obs.direction)
+            self._last_read = (obs.cell, obs.tile)
 
     def read_board(self) -> None:
         """The map the board read, proposed: shown as the group's map for them to check, mountains flagged."""
@@ -175,7 +180,9 @@ class SetupModel(EventDispatcher):
         if not any(tile for tile, _ in self._board.values()):
             self.app.say(t(NO_BOARD))
             return
-        text, mountains, unknown = map_text(self._board)
+        from companion.ui.obelisk.board import kinds
+
+        text, mountains, unknown = map_text(self._board, kinds(self.app.store.data_dir))
         self.map_by = "table"
         self.map_text = text
         said = [t(BOARD_READ)]
@@ -185,6 +192,29 @@ class SetupModel(EventDispatcher):
             said.append(t(BOARD_UNKNOWN).format(ids=", ".join(map(str, unknown))))
         self.error = ""
         self.app.say(" · ".join(said))
+
+    def teach_tile(self) -> None:
+        """Once per box: the tile the board read last, and which land it is (five choices); remembered beside the
+        tables for every later game."""
+        from companion.games.obelisk.model import cell_name
+        from companion.games.obelisk.vocabulary import LAND
+        from companion.ui.obelisk.board import ORDER, cell_of
+
+        t = self.app.t
+        self.follow_board()
+        if self._last_read is None or not self._last_read[1]:
+            self.app.say(t(TEACH_NONE))
+            return
+        cell, tile = self._last_read
+        self.app.choose_sheet(t(TEACH_ASK).format(id=tile, cell=cell_name(cell_of(cell))), [
+            {"text": t(LAND[kind]), "action": (lambda kind=kind: self._taught(tile, kind))} for kind in ORDER])
+
+    def _taught(self, tile: int, kind: str) -> None:
+        from companion.games.obelisk.vocabulary import LAND
+        from companion.ui.obelisk.board import teach
+
+        teach(self.app.store.data_dir, tile, kind)
+        self.app.say(self.app.t(TAUGHT).format(id=tile, land=self.app.t(LAND[kind])))
 
     def set_map_text(self, text: str) -> None:
         self.map_text = text
