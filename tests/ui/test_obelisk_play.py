@@ -1,5 +1,6 @@
 """A whole 2-player Obelisk game through the real app by touch (issue 18 §5, §6): Home's "New table" on the Obelisk
-card, the setup, then every Day and Night entered by touch — the engine's seeded random player decides each move,
+card, the setup, then every Day and Night entered by touch (one Rotate made on the simulated tile-grid board, on
+which the map was laid, and confirmed on the screen) — the engine's seeded random player decides each move,
 the driver finds the taps (tests/ui/obelisk_touch.py) and checks the table recorded exactly that move. On the way:
 refusals said in words (a dimmed button, the map touched at Night, a corner nobody can build on), the payment picker
 offering only valid sets, Undo naming its move, the advisor's plan first and gold; Home in the middle of the game
@@ -63,6 +64,12 @@ def test_the_night_walk_can_be_watched_step_by_step(game):
 
 def test_the_screen_turns_for_the_far_side_and_taps_still_land(game):
     assert game["turned"] == {"facing": 180, "moves_while_turned": 3, "facing_after": 0}
+
+
+def test_one_rotate_was_made_on_the_simulated_board(game):
+    b = game["board_rotate"]
+    assert game["laid_proposes_nothing"]            # the map laid as it is: nothing to confirm
+    assert b["proposed"] >= 1 and b["before_confirm"] == 0 and b["banner"].startswith("The board: ")
 
 
 def test_refusals_are_said_in_words(game):
@@ -163,6 +170,14 @@ async def scenario(app, args) -> dict:
     shots = Path(args.shots) if args.shots else None
     out: dict = {"mismatches": [], "kinds": [], "pickers": [], "touches": {}}
     await d.wait_screen("home")
+    # The simulated tile-grid board: the map is laid on it, and one Rotate of the game is made on it.
+    from tests.ui.test_obelisk_board import URL, board_ids, until
+
+    await until(d, lambda: getattr(app, "devices", None) is not None, "the devices")
+    await app.devices.add(URL, "Obelisk tile grid")
+    await until(d, lambda: app.devices.manager.state(URL) is not None
+                and app.devices.manager.state(URL).state == "connected", "the tile grid board")
+    sim = app.devices.manager.device(URL).board
     card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
     new = card.ids.new_button
     out["card"] = {"button": new.text, "enabled": not new.disabled}
@@ -176,6 +191,13 @@ async def scenario(app, args) -> dict:
     await d.tap(d.by_id("start"))
     await d.wait_screen("obelisk-table")
     model = d.model
+    from companion.games.obelisk.notation import map_to_text
+
+    laid = {cell: (tile_id, arrow) for cell, tile_id, arrow in board_ids(map_to_text(model.state.map))}
+    for cell, (tile_id, arrow) in laid.items():
+        sim.script(f"tile {cell} {tile_id} {arrow}")
+    await d.frames(10)
+    out["laid_proposes_nothing"] = not model.pending
     out["first_picture"] = picture_counts(model)
     await d.shot(shots, "obelisk-day")
 
@@ -243,7 +265,17 @@ async def scenario(app, args) -> dict:
             refusals["state_unchanged"] = model.state.to_json() == before
         n_before = len(app.table.actions)
         taps = d.taps
-        await d.enter(action)
+        if action.TYPE == "rotate" and "board_rotate" not in out and moves >= 1:
+            # Turned on the board: a proposed Rotate on the map; the Rotate button confirms it.
+            for (r, c), facing in action.tiles:
+                sim.script(f"tile {r * 5 + c} {laid[r * 5 + c][0]} {facing}")
+            await until(d, lambda: model.pending == dict(action.tiles), "the board's proposal", 10)
+            out["board_rotate"] = {"proposed": len(model.pending), "before_confirm": len(app.table.actions) - n_before,
+                                   "banner": app.banner}
+            await d.button("rotate")
+            await until(d, lambda: len(app.table.actions) > n_before, "the Rotate", 5)
+        else:
+            await d.enter(action)
         out["touches"].setdefault(action.TYPE, []).append(d.taps - taps)
         if len(app.table.actions) != n_before + 1 or not same_move(s, app.table.actions[-1], action):
             out["mismatches"].append({"wanted": action.to_text(), "banner": app.banner,
