@@ -1,7 +1,7 @@
 """The Scrolls at an Obelisk table by touch (issue 18 §5 with the expansion): the deciphered Scrolls are listed beside
 the map; tapping an Obelisk offers, after the Reinforce payments, each Scroll that can be charged on it; then how
-(Burnout's boost, the Longbow's direction, the tiles Broken Earth swaps), then the payment — each offered only when the
-engine accepts it. Three tables the engine's seeded random player brought to such a Day are resumed from Home.
+(Burnout's boost, the Longbow's direction, the tiles Broken Earth swaps), then the payment — each offered only when
+the engine accepts it. Three tables the engine's seeded random player brought to such a Day are resumed from Home.
 
 This file is also the driver: `python tests/ui/test_obelisk_scrolls.py --data-dir D --out result.json [--shots DIR]`.
 """

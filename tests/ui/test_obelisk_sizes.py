@@ -137,7 +137,8 @@ async def scenario(app, args) -> dict:
                 out["checks"].append({
                     "view": view, "size": f"{w}x{h}", "lang": lang, "unfit": unfit_labels(screen),
                     "controls": {**control_places(screen), **({"the list": list(window_box(d.by_id("scroll")))}
-                                                               if view != "setup" else {})}, "window": [0, 0, Window.width, Window.height],
+                                                               if view != "setup" else {})},
+                    "window": [0, 0, Window.width, Window.height],
                     "missing_glyphs": missing_glyphs(d.walk()),
                     "captures": len(model.captures) if view != "setup" else 0,
                     "players": len(model.players) if view != "setup" else 0})

@@ -60,7 +60,8 @@ def _ways(s, scroll: str, o) -> list[Way]:
         for x in s.obelisks:
             if x.corner != o.corner and x.scroll not in SEALED and room:
                 n = min(x.strength, room)
-                out.append(Way(scroll, {"siphon": ((x.corner, n),)}, SIPHON, {"n": n, "corner": words.corner(x.corner)}))
+                out.append(Way(scroll, {"siphon": ((x.corner, n),)}, SIPHON,
+                               {"n": n, "corner": words.corner(x.corner)}))
         return out
     return [Way(scroll, {}, PLAIN, {})]
 

@@ -17,16 +17,16 @@ from kivy.properties import (
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import IllegalAction, InvalidInput
-from companion.games.obelisk import advisor, payments
+from companion.games.obelisk import advisor, payments, words
 from companion.games.obelisk.actions import (
-    Build, Capture, Dawn, Decipher, March, Mine, Nightfall, Pass, Reinforce, Rotate, Spawn,
+    Build, Capture, Dawn, Decipher, March, Mine, Nightfall, Pass, Pay, Reinforce, Rotate, Spawn,
 )
 from companion.games.obelisk.box import DEMON_COLOURS
+from companion.games.obelisk.cycle import spawn_count
 from companion.games.obelisk.model import DIRECTIONS, Message, all_cells
-from companion.games.obelisk.vocabulary import COLOUR
-from companion.games.obelisk import words
+from companion.games.obelisk.vocabulary import COLOUR, SCROLL
 from companion.i18n.messages import translate_error
-from companion.ui.obelisk import look, texts
+from companion.ui.obelisk import charges, look, texts
 from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule uses it)
 from companion.ui.obelisk.moves import MoveLog
 
@@ -50,6 +50,7 @@ class TableModel(EventDispatcher):
     realm = StringProperty("")
     to_build = StringProperty("")
     scrolls = StringProperty("")    # the deciphered Scrolls waiting to be charged
+    extra_lines = NumericProperty(0)  # how many of those two are shown under the map (it gives them room)
     speakers = StringProperty("")   # Rotating Leadership: who holds the token, who may speak
     capture_title = StringProperty("")
     undo_text = StringProperty("")
@@ -127,9 +128,8 @@ class TableModel(EventDispatcher):
         self.quarry = t(texts.QUARRY).format(green=s.quarry_green, yellow=q.yellow, blue=q.blue)
         self.realm = t(texts.REALM).format(n=s.realm.total)
         self.speakers = self._speakers(s)
-        from companion.ui.obelisk.charges import face_up
-
-        self.scrolls = face_up(s, t)
+        self.scrolls = charges.face_up(s, t)
+        self.extra_lines = bool(self.scrolls) + bool(self.speakers)
         self.to_build = t(texts.TO_BUILD).format(names=", ".join(
             f"{name} {s.unplaced[i]}" for i, (name, _) in enumerate(s.setup.players)))
         self.picture = self._picture(s)
@@ -172,8 +172,6 @@ class TableModel(EventDispatcher):
         if s.phase == "march":
             return t(texts.MARCH_PROMPT)
         if s.phase == "spawn":
-            from companion.games.obelisk.cycle import spawn_count
-            from companion.games.obelisk.vocabulary import COLOUR
 
             so_far = ", ".join(t(COLOUR[c]) for c in self.drawn) or "—"
             return t(texts.SPAWN_PROMPT).format(n=spawn_count(s), k=len(self.drawn), drawn=so_far)
@@ -202,7 +200,6 @@ class TableModel(EventDispatcher):
         return NIGHT_BUTTONS if s.is_night else DAY_BUTTONS
 
     def _button_rows(self, s) -> list[dict]:
-        from companion.games.obelisk.vocabulary import COLOUR, SCROLL
 
         t = self.app.t
         rows = []
@@ -271,8 +268,6 @@ class TableModel(EventDispatcher):
         if code == "watch":
             return None if s.phase in ("march", "swarm") and self._walk_length(s) else t(texts.NOTHING_WALKS)
         if isinstance(code, str) and code.startswith("draw_"):
-            from companion.games.obelisk.cycle import spawn_count
-            from companion.games.obelisk.vocabulary import COLOUR
 
             if code == "draw_back":
                 return None if self.drawn else t(texts.NOTHING_DRAWN)
@@ -409,7 +404,7 @@ class TableModel(EventDispatcher):
         self._walk_ev = None
         self.walk_step = None
 
-    # -- the tile-grid board: a turned tile is a proposal ----------------------------------------------------------------
+    # -- the tile-grid board: a turned tile is a proposal ------------------------------------------------------------
     def board_read(self, index: int, tile: int, direction: str) -> None:
         """A tile on the board now points `direction` (issue 18 §4): during the Day a proposed Rotate (checked by the
         engine: a marker, the budget), shown on the map for the players to confirm with Rotate; at Night a question,
@@ -549,23 +544,17 @@ class TableModel(EventDispatcher):
     def reinforce(self, corner) -> None:
         """The payment picker: only the valid sets the Quarry (or an unplaced Obelisk) can pay; with Scrolls, the
         deciphered Scrolls that can be charged on this Obelisk too."""
-        from companion.ui.obelisk import charges
-
         s, t = self.state, self.app.t
         actor = self.actor
         options = [p for p in payments.sensible(s, actor) if s.is_legal(Reinforce(actor, corner, p))]
         scrolls = charges.ways(s, actor, corner) if s.setup.scrolls else {}
         if not options and not scrolls:
-            from companion.games.obelisk.actions import Pay
-
             self.app.say(self._refusal(Reinforce(actor, corner, Pay(blue=2)), s)
                          or self._refusal(Reinforce(actor, corner, Pay(green=4)), s) or t(texts.NO_ONE))
             return
         o = s.obelisk_at(corner)
         name = s.setup.name_of(actor)
         title = t(texts.PAY_TITLE).format(corner=words.corner(corner), n=o.strength + 1)
-        from companion.games.obelisk.vocabulary import SCROLL
-
         self.app.choose_sheet(title, [
             {"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._pay(corner, p))} for p in options] + [
             {"text": t(charges.CHARGE).format(scroll=t(SCROLL[x])), "action": (lambda w=w: self._charge_how(corner, w))}
@@ -573,9 +562,6 @@ class TableModel(EventDispatcher):
 
     def _charge_how(self, corner, ways) -> None:
         """The ways to charge one Scroll here (one way: straight to the payment)."""
-        from companion.games.obelisk.vocabulary import SCROLL
-        from companion.ui.obelisk import charges
-
         if len(ways) == 1:
             self._charge_pay(corner, ways[0])
             return
@@ -584,8 +570,6 @@ class TableModel(EventDispatcher):
             {"text": w.said(t), "action": (lambda w=w: self._charge_pay(corner, w))} for w in ways])
 
     def _charge_pay(self, corner, way) -> None:
-        from companion.games.obelisk.vocabulary import SCROLL
-        from companion.ui.obelisk import charges
 
         s, t = self.state, self.app.t
         actor = self.actor
@@ -607,10 +591,6 @@ class TableModel(EventDispatcher):
 
 class ObeliskTableScreen(Screen):
     model = ObjectProperty(None, rebind=True)
-
-
-def colour_word(colour: str, t) -> str:
-    return t(COLOUR[colour])
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

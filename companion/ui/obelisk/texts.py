@@ -32,8 +32,6 @@ READ_ONLY = N_("Finished game: read-only")
 MINUTE_STANDS = N_("Time Trials: the minute of that move has run out, so the move stands")
 CAPTURES = N_("Captures now (the advice first)")
 NO_CAPTURE_NOW = N_("No Obelisk can capture a demon now")
-ADVICE = N_("The advisor")
-MOVES = N_("Moves")
 SUGGESTED = N_("Suggested: ")
 WALK_STEP = N_("Step {n}")
 STOP_WATCHING = N_("Stop")
@@ -48,8 +46,19 @@ DRAW = N_("{colour} ({n} left)")
 NOTHING_DRAWN = N_("No demon tapped in yet")
 ALL_DRAWN = N_("{n} demons come out tonight: all are tapped in")
 NONE_LEFT = N_("No {colour} demon is left in the Dark Realm")
-BUTTON = {"draw_back": N_("Take back"), "spawn": N_("These came out"), "watch": N_("Watch them walk"), "mine": N_("Mine"), "rotate": N_("Rotate"), "best": N_("Best turn"), "pass": N_("Done today"),
-          "nightfall": N_("Night falls"), "march": N_("Demons move"), "dawn": N_("Dawn"), "undo": N_("Undo")}
+BUTTON = {
+    "draw_back": N_("Take back"),
+    "spawn": N_("These came out"),
+    "watch": N_("Watch them walk"),
+    "mine": N_("Mine"),
+    "rotate": N_("Rotate"),
+    "best": N_("Best turn"),
+    "pass": N_("Done today"),
+    "nightfall": N_("Night falls"),
+    "march": N_("Demons move"),
+    "dawn": N_("Dawn"),
+    "undo": N_("Undo"),
+}
 ROTATE_N = N_("Rotate {n}")
 
 
