@@ -80,6 +80,17 @@ class ObeliskFinger(Touch):
         m = self.map()
         await self.tap_at(*m.to_window(*m.cell_centre(cell)))
 
+    async def close_moment(self) -> str:
+        """An announcement over the screen (the Night falling, the end) is read and tapped away, as the group does;
+        its title, or "" when there was none."""
+        sheet = self.app.sheet
+        if sheet is None or type(sheet).__name__ != "MomentSheet":
+            return ""
+        title = sheet.title
+        await self.tap(sheet)
+        await self.frames(2)
+        return title
+
     async def pick(self, text: str) -> None:
         """Tap the option of the open sheet that says `text`."""
         sheet = self.app.sheet
@@ -104,6 +115,7 @@ class ObeliskFinger(Touch):
     async def enter(self, action) -> None:
         """The touches that make `action` on the table screen (then a wait until the table took it: a tap in the
         scrolled list reaches its button a moment later, as Kivy's ScrollView tells a tap from a scroll)."""
+        await self.close_moment()
         s = self.model.state
         n = len(self.app.table.actions)
         player = getattr(action, "player", None)

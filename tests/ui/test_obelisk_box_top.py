@@ -73,6 +73,7 @@ async def scenario(app, args) -> dict:
     out["setup"] = {"realm": setup.realm, "quarry": setup.quarry.to_json(), "scrolls": setup.scrolls}
     spawns = 0
     while not model.state.is_over and spawns < NIGHTS:
+        await d.close_moment()
         s = model.state
         action = choose(s, rng)
         if action.TYPE == "spawn" and not out["refusals"]:

@@ -72,6 +72,11 @@ def test_one_rotate_was_made_on_the_simulated_board(game):
     assert b["proposed"] >= 1 and b["before_confirm"] == 0 and b["banner"].startswith("The board: ")
 
 
+def test_the_night_falling_and_the_end_are_announced(game):
+    assert game["moments"][0] == "Night 1" and game["moments"][-1] == "The game is over"
+    assert game["moments"].count("Night 1") == 1
+
+
 def test_refusals_are_said_in_words(game):
     r = game["refusals"]
     assert r["night_map"] == "Nobody may touch the map at Night"
@@ -229,6 +234,9 @@ async def scenario(app, args) -> dict:
     undone = False
     went_home = False
     while not model.state.is_over and moves < MOST_MOVES:
+        moment = await d.close_moment()
+        if moment:
+            out.setdefault("moments", []).append(moment)
         s = model.state
         action = choose(s, rng)
         if isinstance(action, Reinforce):
@@ -320,6 +328,8 @@ async def scenario(app, args) -> dict:
     out.update(over=s.is_over, result=s.result, moves=moves, last_prompt=model.prompt,
                last_log=model.moves[0]["text"] if model.moves else "")
     out["refusals"] = refusals
+    await d.shot(shots, "obelisk-over-moment")
+    out.setdefault("moments", []).append(await d.close_moment())
     await d.shot(shots, "obelisk-over")
     table_id = app.table.id
     await go_home_by_touch(d)

@@ -109,6 +109,7 @@ async def scenario(app, args) -> dict:
                  rune_drawn=any(o["corner"] == corner and o["rune"] for o in model.picture["obelisks"])
                  or scroll == "broken_earth")
         out[scroll] = r
+        await d.close_moment()   # the charge may have been the Day's last action: the Night is announced
         app.go_home()
         await d.wait_screen("home")
     return out

@@ -34,7 +34,7 @@ def test_the_days_minute_shows_and_runs(timed):
 def test_the_minute_running_out_begins_the_night(timed):
     assert timed["after_minute"]["phase"] in ("march", "swarm") and timed["after_minute"]["last"] == "timeout"
     assert timed["after_minute"]["log"] == "The minute ran out"
-    assert timed["night_clock"] == "1:00"
+    assert timed["night_clock"] == "1:00" and timed["moment"] == "Night 1"
 
 
 def test_undo_never_gives_back_a_minute_that_ran_out(timed):
@@ -85,6 +85,7 @@ async def scenario(app, args) -> dict:
     out["after_minute"] = {"phase": s.phase, "last": app.table.actions[-1].TYPE,
                            "log": model.moves[0]["text"] if model.moves else ""}
     out["night_clock"] = model.clock
+    out["moment"] = await d.close_moment()
     undo = d.by_id("undo")
     out["undo"] = {"text": undo.text}
     await d.tap(undo)

@@ -28,6 +28,7 @@ class Plugin(GamePlugin):
         self._unsubscribe_board = None
         self.gameclock = None        # Time Trials: the session's GameClock keeps the minute where the rules want it
         self._tick_ev = None
+        self._last_state = None      # the table as it stood before the last change (for the moments)
 
     def new_table(self) -> None:
         from companion.ui.obelisk.setup import ObeliskSetupScreen
@@ -40,6 +41,7 @@ class Plugin(GamePlugin):
 
         self.detach()
         self.table = table
+        self._last_state = table.state
         self._unsubscribe = table.subscribe(self._on_change)
         if table.state.setup.time_trials and not self.opened_from_history:
             from kivy.clock import Clock
@@ -120,4 +122,31 @@ class Plugin(GamePlugin):
 
     def _on_change(self, table, kind: str) -> None:
         self.app.dismiss_banner()   # a refusal said before this move no longer applies
+        before = self._last_state
+        self._last_state = table.state
         self.table_model.changed()
+        if kind == "action" and before is not None:
+            self._moment(before, table.state)
+
+    def _moment(self, before, after) -> None:
+        """Table rule 7: the Night falling and the end are announced, large and with their sound (a tap closes the
+        announcement and does nothing else); a new Day is a sound only, so that the Day's first tap is a move."""
+        from companion.ui.obelisk import texts
+
+        t = self.app.t
+        if after.is_over:
+            self.app.announce(t(texts.OVER), self.table_model.prompt, sound="winner" if after.result == "won" else "end",
+                              tint=(0.55, 0.85, 0.45, 1) if after.result == "won" else (0.95, 0.45, 0.40, 1))
+        elif after.is_night and not before.is_night:
+            self.app.announce(t(texts.NIGHT).format(n=after.day), t(texts.NIGHT_MAP), sound="night",
+                              tint=(0.55, 0.60, 0.95, 1))
+        elif after.phase == "day" and before.day != after.day:
+            self._sound("flip")
+
+    def _sound(self, name: str) -> None:
+        sounds = getattr(self.app, "sounds", None)
+        if sounds is not None:
+            try:
+                sounds.play(name)
+            except Exception:  # a sound that cannot play must never stop the game  # noqa: BLE001
+                pass
