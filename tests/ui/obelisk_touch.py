@@ -7,7 +7,7 @@ import time
 
 from companion.games.obelisk import payments
 from companion.games.obelisk.actions import (
-    Build, Capture, Charge, Dawn, Decipher, March, Mine, Nightfall, Pass, Reinforce, Rotate, Spawn,
+    Aim, Build, Capture, Charge, Dawn, Decipher, March, Mine, Nightfall, Pass, Reinforce, Reroll, Rotate, Spawn,
 )
 from companion.games.obelisk.model import DIRECTIONS
 from companion.games.obelisk.randplay import random_action
@@ -163,6 +163,15 @@ class ObeliskFinger(Touch):
             if len(charges.ways(s, action.player, action.obelisk)[action.scroll]) > 1:
                 await self.pick(way.said(t))
             await self.pick(pay_words(action.pay, s.setup.name_of(action.player), t))
+        elif isinstance(action, (Aim, Reroll)):
+            from companion.ui.obelisk import charges
+
+            t = self.app.t
+            said = next(t(m).format(**{k: t(v) for k, v in p.items()})
+                        for m, p, a in charges.runes(s, action.player, action.obelisk) if a == action)
+            await self.tap_corner(action.obelisk)
+            await self.frames(2)
+            await self.pick(said)
         elif isinstance(action, Spawn):
             for colour in action.demons:
                 await self.button(f"draw_{colour}")

@@ -83,3 +83,30 @@ def ways(s, player: str, corner) -> dict[str, list[Way]]:
 
 def face_up(s, t) -> str:
     return t(FACE_UP).format(names=", ".join(t(SCROLL[x]) for x in s.deciphered)) if s.deciphered else ""
+
+
+# ----------------------------------------------------------------- what a charged Obelisk can do by day
+
+REROLL = N_("Roll it again ({scroll})")
+TURN_BOW = N_("Point the {scroll} {way}")
+
+
+def runes(s, player: str, corner) -> list[tuple[str, dict, object]]:
+    """The Day's actions of the Obelisk on `corner` because of its Scroll, the engine accepting them now: Instability
+    rolled again (any player, an action), the Longbow turned (its owner, an action). (msgid, params, action) each."""
+    from companion.games.obelisk.actions import Aim, Reroll
+
+    o = s.obelisk_at(corner)
+    if o is None:
+        return []
+    out = []
+    if o.scroll == "instability":
+        action = Reroll(player, corner, None)
+        if s.setup.dice == "app" and s.is_legal(action):
+            out.append((REROLL, {"scroll": SCROLL["instability"]}, action))
+    if o.scroll == "longbow":
+        for aim in AIMS:
+            action = Aim(player, corner, aim)
+            if s.is_legal(action):
+                out.append((TURN_BOW, {"scroll": SCROLL["longbow"], "way": AIM_WAY[aim]}, action))
+    return out

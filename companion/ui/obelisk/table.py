@@ -548,17 +548,21 @@ class TableModel(EventDispatcher):
         actor = self.actor
         options = [p for p in payments.sensible(s, actor) if s.is_legal(Reinforce(actor, corner, p))]
         scrolls = charges.ways(s, actor, corner) if s.setup.scrolls else {}
-        if not options and not scrolls:
+        runes = charges.runes(s, actor, corner) if s.setup.scrolls else []
+        if not options and not scrolls and not runes:
             self.app.say(self._refusal(Reinforce(actor, corner, Pay(blue=2)), s)
                          or self._refusal(Reinforce(actor, corner, Pay(green=4)), s) or t(texts.NO_ONE))
             return
         o = s.obelisk_at(corner)
         name = s.setup.name_of(actor)
-        title = t(texts.PAY_TITLE).format(corner=words.corner(corner), n=o.strength + 1)
+        title = (t(texts.PAY_TITLE).format(corner=words.corner(corner), n=o.strength + 1) if options
+                 else t(texts.THE_OBELISK).format(corner=words.corner(corner)))
         self.app.choose_sheet(title, [
             {"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._pay(corner, p))} for p in options] + [
             {"text": t(charges.CHARGE).format(scroll=t(SCROLL[x])), "action": (lambda w=w: self._charge_how(corner, w))}
-            for x, w in scrolls.items()])
+            for x, w in scrolls.items()] + [
+            {"text": t(msgid).format(**{k: t(v) for k, v in params.items()}), "action": (lambda a=a: self._move(a))}
+            for msgid, params, a in runes])
 
     def _charge_how(self, corner, ways) -> None:
         """The ways to charge one Scroll here (one way: straight to the payment)."""
