@@ -53,6 +53,15 @@ def test_every_control_is_inside_the_window(sizes):
                                                                                             name)
 
 
+def test_the_advisors_sheet_fits_and_keeps_cancel_in_the_window(sizes):
+    assert len(sizes["sheets"]) == len(LANGS) * len(SIZES)
+    for r in sizes["sheets"]:
+        w, h = r["window"]
+        assert r["unfit"] == [] and r["options"] >= 1, r
+        for x, y, bw, bh in (r["cancel"], r["scroll"]):
+            assert x >= -0.5 and y >= -0.5 and x + bw <= w + 0.5 and y + bh <= h + 0.5, r
+
+
 def test_the_night_shows_captures_and_the_day_four_players(sizes):
     night = [r for r in sizes["checks"] if r["view"] == "night"]
     assert night and all(r["captures"] >= 1 for r in night)
@@ -114,7 +123,7 @@ async def scenario(app, args) -> dict:
     app.refresh_home()
     await d.wait_screen("home")
     shots = Path(args.shots) if args.shots else None
-    out: dict = {"checks": []}
+    out: dict = {"checks": [], "sheets": []}
     for lang in LANGS:
         app.set_language(lang)
         for size in SIZES:
@@ -144,6 +153,16 @@ async def scenario(app, args) -> dict:
                     "players": len(model.players) if view != "setup" else 0})
                 if shots and (lang == "en" or size == "small"):
                     await d.shot(shots, f"obelisk-{view}-{lang}-{w}x{h}")
+                if view == "day":
+                    # The advisor's turns in their sheet: its words fit, Cancel and every option within reach.
+                    await d.tap(next(b for b in d.by_class("ObeliskAction") if b.value == "best"))
+                    await d.frames(3)
+                    sheet = app.sheet
+                    out["sheets"].append({"size": f"{w}x{h}", "lang": lang, "unfit": unfit_labels(sheet),
+                                          "cancel": list(window_box(sheet.ids.close)),
+                                          "scroll": list(window_box(sheet.ids.scroll)),
+                                          "options": len(sheet.extras), "window": [Window.width, Window.height]})
+                    app.close_sheet()
                 app.go_home()
                 await d.wait_screen("home")
     return out

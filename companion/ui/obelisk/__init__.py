@@ -90,6 +90,12 @@ class Plugin(GamePlugin):
                              + (", " + t(REPEAT_VALUE) if repeat else "") for n, count, rotate, repeat in rules.actions)
         return None
 
+    def pick(self, question: str, options: list) -> None:
+        """A question and its options ({"text", "action"}), scrolling when they are more than the window holds."""
+        from companion.ui.obelisk.widgets import ObeliskPickSheet
+
+        self.app.open_sheet(ObeliskPickSheet(question=question, extras=options))
+
     def open_menu(self) -> None:
         """The shell's menu (language, sound) with this table's rulings."""
         self.app.open_menu(extras=self._menu_extras)

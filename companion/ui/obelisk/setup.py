@@ -205,7 +205,7 @@ class SetupModel(EventDispatcher):
             self.app.say(t(TEACH_NONE))
             return
         cell, tile = self._last_read
-        self.app.choose_sheet(t(TEACH_ASK).format(id=tile, cell=cell_name(cell_of(cell))), [
+        self.plugin.pick(t(TEACH_ASK).format(id=tile, cell=cell_name(cell_of(cell))), [
             {"text": t(LAND[kind]), "action": (lambda kind=kind: self._taught(tile, kind))} for kind in ORDER])
 
     def _taught(self, tile: int, kind: str) -> None:

@@ -492,7 +492,7 @@ class TableModel(EventDispatcher):
             turns = ", ".join(t(texts.TURN_TO).format(cell=words.cell(c), way=t(texts.WAY[f])) for c, f in choice.tiles)
             why = self._say_message(choice.reasons()[0])
             options.append({"text": f"{turns}: {why}", "action": (lambda c=choice: self._propose(c))})
-        self.app.choose_sheet(t(texts.BEST_TITLE), options)
+        self.plugin.pick(t(texts.BEST_TITLE), options)
 
     def _propose(self, choice) -> None:
         self.pending = dict(choice.tiles)
@@ -557,7 +557,7 @@ class TableModel(EventDispatcher):
         name = s.setup.name_of(actor)
         title = (t(texts.PAY_TITLE).format(corner=words.corner(corner), n=o.strength + 1) if options
                  else t(texts.THE_OBELISK).format(corner=words.corner(corner)))
-        self.app.choose_sheet(title, [
+        self.plugin.pick(title, [
             {"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._pay(corner, p))} for p in options] + [
             {"text": t(charges.CHARGE).format(scroll=t(SCROLL[x])), "action": (lambda w=w: self._charge_how(corner, w))}
             for x, w in scrolls.items()] + [
@@ -570,7 +570,7 @@ class TableModel(EventDispatcher):
             self._charge_pay(corner, ways[0])
             return
         t = self.app.t
-        self.app.choose_sheet(t(charges.HOW).format(scroll=t(SCROLL[ways[0].scroll])), [
+        self.plugin.pick(t(charges.HOW).format(scroll=t(SCROLL[ways[0].scroll])), [
             {"text": w.said(t), "action": (lambda w=w: self._charge_pay(corner, w))} for w in ways])
 
     def _charge_pay(self, corner, way) -> None:
@@ -579,7 +579,7 @@ class TableModel(EventDispatcher):
         actor = self.actor
         pays = [p for p in payments.sensible(s, actor) if s.is_legal(way.action(actor, corner, p))]
         name = s.setup.name_of(actor)
-        self.app.choose_sheet(
+        self.plugin.pick(
             t(charges.PAY).format(scroll=t(SCROLL[way.scroll]), corner=words.corner(corner)),
             [{"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._move(way.action(actor, corner, p)))}
              for p in pays])

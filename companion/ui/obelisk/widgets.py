@@ -4,10 +4,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.ui import widgets as _shared  # noqa: F401  (the shared widget rules first)
+from companion.ui.sheets import Sheet
 from companion.ui.widgets import BigButton
 
 
@@ -21,6 +22,20 @@ class ObeliskButton(BigButton):
     def on_enabled(self, *_):
         self.dimmed = not self.enabled
 
+
+
+class ObeliskPickSheet(Sheet):
+    """A question and its options (`extras`: {"text", "action"}), and Cancel — like the shell's ChoiceSheet, but its
+    options scroll when there are more than the window holds (a payment, a Scroll's ways, a charged Obelisk's
+    actions can add up to more than fit a small tablet)."""
+
+    extras = ListProperty()
+    question = StringProperty("")
+
+    def run_extra(self, index: int) -> None:
+        action = self.extras[index]["action"]
+        self.app.close_sheet()
+        action()
 
 
 class ObeliskSeat(BoxLayout):
