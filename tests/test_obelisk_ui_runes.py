@@ -1,7 +1,7 @@
 """What the Obelisk screen offers on a Scroll-charged Obelisk by day, without Kivy (companion/ui/obelisk/charges.py):
 the Longbow's owner may turn it to each of the three other directions, nobody else may; every offer is an action the
-engine accepts. The table is brought there by the engine's seeded random player (a Scrolls game), the Longbow charged by a player
-with an action to spare."""
+engine accepts. The table is brought there by the engine's seeded random player (a Scrolls game), the Longbow charged
+by a player with an action to spare."""
 from __future__ import annotations
 
 import random

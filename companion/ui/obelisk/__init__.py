@@ -141,8 +141,9 @@ class Plugin(GamePlugin):
 
         t = self.app.t
         if after.is_over:
-            self.app.announce(t(texts.OVER), self.table_model.prompt, sound="winner" if after.result == "won" else "end",
-                              tint=(0.55, 0.85, 0.45, 1) if after.result == "won" else (0.95, 0.45, 0.40, 1))
+            won = after.result == "won"
+            self.app.announce(t(texts.OVER), self.table_model.prompt, sound="winner" if won else "end",
+                              tint=(0.55, 0.85, 0.45, 1) if won else (0.95, 0.45, 0.40, 1))
         elif after.is_night and not before.is_night:
             self.app.announce(t(texts.NIGHT).format(n=after.day), t(texts.NIGHT_MAP), sound="night",
                               tint=(0.55, 0.60, 0.95, 1))
