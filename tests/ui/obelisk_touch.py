@@ -7,7 +7,7 @@ import time
 
 from companion.games.obelisk import payments
 from companion.games.obelisk.actions import (
-    Aim, Build, Capture, Charge, Dawn, Decipher, March, Mine, Nightfall, Pass, Reinforce, Reroll, Rotate, Spawn,
+    Aim, Build, Capture, Charge, Dawn, Decipher, March, Mine, Nightfall, Pass, Reinforce, Reroll, Roll, Rotate, Spawn,
 )
 from companion.games.obelisk.model import DIRECTIONS
 from companion.games.obelisk.randplay import random_action
@@ -167,7 +167,7 @@ class ObeliskFinger(Touch):
             from companion.ui.obelisk import charges
 
             t = self.app.t
-            said = next(t(m).format(**{k: t(v) for k, v in p.items()})
+            said = next(charges.said(m, p, t)
                         for m, p, a in charges.runes(s, action.player, action.obelisk) if a == action)
             await self.tap_corner(action.obelisk)
             await self.frames(2)
@@ -178,6 +178,8 @@ class ObeliskFinger(Touch):
             await self.button("spawn")
         elif isinstance(action, Decipher):
             await self.button(("decipher", action.scroll))
+        elif isinstance(action, Roll):
+            await self.button(("roll", action.roll))
         elif type(action) in CODES:
             await self.button(CODES[type(action)])
         else:

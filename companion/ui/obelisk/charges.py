@@ -13,7 +13,7 @@ from companion.games.obelisk.box import BURNOUT_BOOST, MAX_STRENGTH, SEALED
 from companion.games.obelisk.model import AIMS, corner_cells
 from companion.games.obelisk.vocabulary import SCROLL
 
-MOST = 5   # ways offered per Scroll (a sheet holds them at every tablet size)
+MOST = 6   # ways offered per Scroll (the sheet scrolls beyond what a small window holds)
 CHARGE = N_("Charge {scroll}")
 HOW = N_("Charge {scroll}: how")
 PAY = N_("Charge {scroll} on corner {corner}: pay with")
@@ -22,6 +22,7 @@ AIM = N_("{scroll}, pointing {way}")
 SWAP = N_("{scroll}: swap {a} and {b}")
 SIPHON = N_("{scroll}: {n} from the Obelisk on corner {corner}")
 PLAIN = N_("{scroll} as it is")
+SHOWS = N_("{scroll}: the die shows {n}")
 FACE_UP = N_("Scrolls face up: {names}")
 AIM_WAY = {"NE": N_("north-east"), "SE": N_("south-east"), "SW": N_("south-west"), "NW": N_("north-west")}
 
@@ -47,7 +48,9 @@ def _ways(s, scroll: str, o) -> list[Way]:
         top = min(BURNOUT_BOOST, MAX_STRENGTH - o.strength)
         return [Way(scroll, {"boost": n}, BOOST, {"n": n}) for n in range(top, -1, -1)]
     if scroll == "instability":
-        return [Way(scroll, {"roll": None} if s.setup.dice == "app" else {}, PLAIN, {})]
+        if s.setup.dice == "app":
+            return [Way(scroll, {"roll": None}, PLAIN, {})]
+        return [Way(scroll, {"roll": n}, SHOWS, {"n": n}) for n in range(1, 7)]
     if scroll == "longbow":
         return [Way(scroll, {"aim": a}, AIM, {"way": AIM_WAY[a]}) for a in AIMS]
     if scroll == "broken_earth":
@@ -81,6 +84,11 @@ def ways(s, player: str, corner) -> dict[str, list[Way]]:
     return out
 
 
+def said(msgid: str, params: dict, t) -> str:
+    """An offer in the players' words: its game words (msgids) translated, its numbers as they are."""
+    return t(msgid).format(**{k: t(v) if isinstance(v, str) else v for k, v in params.items()})
+
+
 def face_up(s, t) -> str:
     return t(FACE_UP).format(names=", ".join(t(SCROLL[x]) for x in s.deciphered)) if s.deciphered else ""
 
@@ -89,6 +97,7 @@ def face_up(s, t) -> str:
 
 REROLL = N_("Roll it again ({scroll})")
 TURN_BOW = N_("Point the {scroll} {way}")
+REROLLED = N_("Rolled again ({scroll}): it shows {n}")
 
 
 def runes(s, player: str, corner) -> list[tuple[str, dict, object]]:
@@ -101,9 +110,11 @@ def runes(s, player: str, corner) -> list[tuple[str, dict, object]]:
         return []
     out = []
     if o.scroll == "instability":
-        action = Reroll(player, corner, None)
-        if s.setup.dice == "app" and s.is_legal(action):
-            out.append((REROLL, {"scroll": SCROLL["instability"]}, action))
+        rolls = [None] if s.setup.dice == "app" else range(1, 7)   # the app's die, or the one rolled at the table
+        for n in rolls:
+            action = Reroll(player, corner, n)
+            if s.is_legal(action):
+                out.append((REROLL if n is None else REROLLED, {"scroll": SCROLL["instability"], "n": n}, action))
     if o.scroll == "longbow":
         for aim in AIMS:
             action = Aim(player, corner, aim)

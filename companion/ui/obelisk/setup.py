@@ -239,7 +239,9 @@ class SetupModel(EventDispatcher):
              "scrolls": self.scrolls, "time_trials": self.time_trials,
              "leadership": self.leadership, "seed": seed}
         if self.realm == "table":
+            # A group that draws from the real box top plays all of chance by hand: the Scrolls' D6 too.
             d["realm"] = "table"
+            d["dice"] = "table"
             if QUARRY_START[self.count]:
                 d["quarry"] = dict(zip(("green", "yellow", "blue"), self.quarry))
         if self.map_by == "table":

@@ -19,7 +19,7 @@ from kivy.uix.screenmanager import Screen
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obelisk import advisor, payments, words
 from companion.games.obelisk.actions import (
-    Build, Capture, Dawn, Decipher, March, Mine, Nightfall, Pass, Pay, Reinforce, Rotate, Spawn,
+    Build, Capture, Dawn, Decipher, March, Mine, Nightfall, Pass, Pay, Reinforce, Roll, Rotate, Spawn,
 )
 from companion.games.obelisk.box import DEMON_COLOURS
 from companion.games.obelisk.cycle import spawn_count
@@ -177,6 +177,9 @@ class TableModel(EventDispatcher):
             return t(texts.SPAWN_PROMPT).format(n=spawn_count(s), k=len(self.drawn), drawn=so_far)
         if s.phase == "decipher":
             return t(texts.DECIPHER_PROMPT)
+        if s.phase == "roll" and s.pending:
+            o = s.obelisk_at(s.pending[0])
+            return t(texts.ROLL_PROMPT).format(corner=words.corner(o.corner), scroll=t(SCROLL[o.scroll]))
         return t(texts.SWARM_PROMPT)
 
     def _player_rows(self, s) -> list[dict]:
@@ -197,6 +200,8 @@ class TableModel(EventDispatcher):
             return SPAWN_BUTTONS
         if s.phase == "decipher":
             return tuple(("decipher", a.scroll) for a in s.legal_actions())
+        if s.phase == "roll":
+            return tuple(("roll", n) for n in range(1, 7))
         return NIGHT_BUTTONS if s.is_night else DAY_BUTTONS
 
     def _button_rows(self, s) -> list[dict]:
@@ -204,8 +209,9 @@ class TableModel(EventDispatcher):
         t = self.app.t
         rows = []
         for code in self._codes(s):
-            if isinstance(code, tuple):   # a Scroll the real deck can show
-                rows.append({"text": t(SCROLL[code[1]]), "enabled": True, "value": code})
+            if isinstance(code, tuple):   # a Scroll the real deck can show, or a die's face
+                text = str(code[1]) if code[0] == "roll" else t(SCROLL[code[1]])
+                rows.append({"text": text, "enabled": True, "value": code})
                 continue
             if code.startswith("draw_") and code != "draw_back":
                 colour = code[5:]
@@ -243,6 +249,8 @@ class TableModel(EventDispatcher):
             return Pass(actor) if actor else None
         if code == "spawn":
             return Spawn(tuple(self.drawn))
+        if isinstance(code, tuple) and code[0] == "roll":
+            return Roll(s.pending[0], code[1]) if s.pending else None
         if isinstance(code, tuple):
             return Decipher(code[1])
         return {"nightfall": Nightfall(), "march": March(), "dawn": Dawn()}.get(code)
@@ -561,7 +569,7 @@ class TableModel(EventDispatcher):
             {"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._pay(corner, p))} for p in options] + [
             {"text": t(charges.CHARGE).format(scroll=t(SCROLL[x])), "action": (lambda w=w: self._charge_how(corner, w))}
             for x, w in scrolls.items()] + [
-            {"text": t(msgid).format(**{k: t(v) for k, v in params.items()}), "action": (lambda a=a: self._move(a))}
+            {"text": charges.said(msgid, params, t), "action": (lambda a=a: self._move(a))}
             for msgid, params, a in runes])
 
     def _charge_how(self, corner, ways) -> None:

@@ -42,6 +42,7 @@ TURN_TO = N_("{cell} to the {way}")
 WAY = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 RANKED = 4   # the advisor's best Rotate choices offered
 SPAWN_PROMPT = N_("Draw {n} demons from the box top and tap each colour in the order it came out ({k} so far: {drawn})")
+ROLL_PROMPT = N_("Roll a die for the Obelisk on corner {corner} ({scroll}) and tap what it shows")
 DECIPHER_PROMPT = N_("Flip the top Scroll of the deck and tap the one that shows")
 DRAW = N_("{colour} ({n} left)")
 NOTHING_DRAWN = N_("No demon tapped in yet")
