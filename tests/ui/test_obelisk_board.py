@@ -52,6 +52,7 @@ def test_the_map_read_at_setup_is_proposed_and_confirmed(board):
     assert board["proposed"] == MAP and board["map_by"] == "table"
     assert "Mountains on " + ", ".join(board["mountains"]) + ":" in board["banner"] and board["mountains"]
     assert board["table_map"] == MAP              # Start confirmed it: the table's map is the board's
+    assert board["preview_shown"] and board["drawn"] == sum(c != "--" for c in MAP.replace(" / ", " ").split())
 
 
 def test_a_tile_turned_in_the_day_is_a_proposed_rotate(board):
@@ -130,7 +131,9 @@ async def scenario(app, args) -> dict:
     await d.pick("Crystal")
     out["taught_banner"] = app.banner
     await d.tap(d.by_id("map_board"))   # read again, now that 27 is known
-    out.update(proposed=setup.map_text, map_by=setup.map_by, banner=app.banner)
+    out.update(proposed=setup.map_text, map_by=setup.map_by, banner=app.banner,
+               drawn=len([t for _, t in setup.picture.get("tiles", ()) if t]),
+               preview_shown=d.by_id("preview").opacity == 1)
     await d.shot(shots, "obelisk-setup-board")
     import json
 

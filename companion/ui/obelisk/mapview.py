@@ -146,7 +146,8 @@ class ObeliskMap(Widget):
             Ellipse(pos=(x + t - 3 * r, y + t - 3 * r), size=(2 * r, 2 * r))
             Color(0, 0, 0, 0.6)
             Line(circle=(x + t - 2 * r, y + t - 2 * r, r), width=1)
-        self._text(word, (cx, y + t * 0.14), max(sp(12), min(sp(22), t * 0.19)), ink, bold=False, width=t * 0.94)
+        if t >= sp(56):   # a land's name only where it can be read; its colour says it anyway
+            self._text(word, (cx, y + t * 0.14), max(sp(12), min(sp(22), t * 0.19)), ink, bold=False, width=t * 0.94)
 
     def _arrow(self, cx, cy, facing, t, rgba) -> None:
         dr, dc = STEP[facing]

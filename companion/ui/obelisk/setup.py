@@ -11,7 +11,9 @@ from pathlib import Path
 
 from kivy.event import EventDispatcher
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import (
+    BooleanProperty, DictProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty,
+)
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, InvalidInput
@@ -22,6 +24,7 @@ from companion.games.obelisk.setup import Setup
 from companion.games.obelisk.vocabulary import COLOUR, DIFFICULTY
 from companion.i18n.messages import translate_error
 from companion.session.store import StoreError
+from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule draws the group's map with it)
 
 DEFAULT_NAMES = ("", "", "", "")
 EASIEST = N_("This is the easiest level")
@@ -53,6 +56,7 @@ class SetupModel(EventDispatcher):
     quarry_texts = ListProperty(["", "", ""])
     map_text = StringProperty("")
     error = StringProperty("")
+    picture = DictProperty()   # the group's map as the engine reads it, drawn for them to check against the table
 
     def __init__(self, plugin, **kwargs):
         super().__init__(**kwargs)
@@ -146,6 +150,7 @@ class SetupModel(EventDispatcher):
     def set_map_by(self, by: str) -> None:
         self.map_by = by
         self.error = ""
+        self._draw_map()
 
     # -- the tile-grid board ------------------------------------------------------------------------------------------
     def follow_board(self) -> None:
@@ -184,6 +189,7 @@ class SetupModel(EventDispatcher):
         text, mountains, unknown = map_text(self._board, kinds(self.app.store.data_dir))
         self.map_by = "table"
         self.map_text = text
+        self._draw_map()
         said = [t(BOARD_READ)]
         if mountains and not self.scrolls:
             said.append(t(BOARD_MOUNTAINS).format(cells=", ".join(cell_name(cell_of(i)) for i in mountains)))
@@ -217,6 +223,32 @@ class SetupModel(EventDispatcher):
 
     def set_map_text(self, text: str) -> None:
         self.map_text = text
+        self._draw_map()
+
+    def _draw_map(self) -> None:
+        """The typed (or read) map drawn as it will lie on the table, when the engine can read it; nothing else."""
+        from companion.games.obelisk.model import all_cells
+        from companion.games.obelisk.notation import map_from_text
+        from companion.ui.obelisk.texts import land_word
+
+        try:
+            game_map = map_from_text(self.map_text.strip()) if self.map_by == "table" else None
+        except (InvalidInput, ValueError):
+            game_map = None
+        if game_map is None:
+            self.picture = {}
+            return
+        tiles = [(c, None if (tile := game_map[c]) is None else (tile.kind, tile.facing, False, None,
+                                                                  land_word(tile.kind, self.app.t)))
+                 for c in all_cells()]
+        self.picture = {"tiles": tiles, "routes": [], "demons": [], "obelisks": []}
+
+    # a map drawn at setup is only looked at: a touch on it does nothing
+    def tap_cell(self, cell) -> None:
+        pass
+
+    def tap_corner(self, corner) -> None:
+        pass
 
     def show_rulings(self) -> None:
         from companion.games.obelisk.rules import Rules
