@@ -175,6 +175,8 @@ class CompanionApp(App):
         self.refresh_home()
         for plugin in self._plugins.values():
             plugin.refresh()
+        if self.devices_model is not None:  # its rows are words made in the language they were made in
+            self.devices_model.refresh()
         if self.sheet is not None and hasattr(self.sheet, "retranslate"):
             self.sheet.retranslate()
 
