@@ -129,6 +129,14 @@ class CompanionApp(App):
         self.devices_model.refresh()
         self.show("devices", DevicesScreen, self.devices_model)
 
+    def show_camera(self, url: str) -> None:
+        """A camera's live picture, and the dice, the map or the goods read from it (companion/ui/camera.py)."""
+        from companion.ui.camera import CameraModel, CameraScreen
+
+        self._close_table()
+        self.start_devices()
+        self.show("camera", CameraScreen, CameraModel(self, url))
+
     # -- building ------------------------------------------------------------------------------------------------
     def build(self):
         from kivy.uix.screenmanager import NoTransition, ScreenManager

@@ -1,0 +1,187 @@
+"""Drive the real app's camera screen by touch, in its own process (like tests/ui/devices_driver.py):
+
+    python tests/ui/camera_driver.py --data-dir D --out result.json --scenario NAME [--photo P] [--shots DIR]
+
+Scenarios:
+  camera    Home → Dice and boards → Add a camera (its address typed: file://P) → Open camera: the photo shows live,
+            Read dice draws a box, face and confidence over each die; Back to Dice and boards, Home.
+  doubtful  the camera's five dice (file://P, read with a die below the door's confidence) bound by touch to the
+            henchmen; an Obscurians table waiting for its roll is resumed from Home: the camera's throw is a question
+            showing the photo with its boxes, and the table is unchanged until the players confirm.
+  goods     a finished Obscurians game's end screen; a simulated camera over rendered goods (sim://camera?scene=goods)
+            and the table's goods calibration: "Goods from a photo" shows the photo with its detections and each
+            player's counts against the app's, and they are used only once confirmed.
+  bench     (bench/bench_camera_preview.py) the camera screen left running: preview frames per second.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from tests.ui.drive import run_app  # noqa: E402
+from tests.ui.touch import Stuck, Touch  # noqa: E402  (the shared touch driver)
+
+
+async def until(d: Touch, predicate, what: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise Stuck(f"waited in vain for {what}")
+        await d.frames(3)
+
+
+def sheet_widget(app, cls: str, **fields):
+    for w in app.sheet.walk(restrict=True):
+        if type(w).__name__ == cls and all(getattr(w, k, None) == v for k, v in fields.items()):
+            return w
+    raise Stuck(f"no {cls} {fields} on the sheet")
+
+
+def device_row(d: Touch, url: str):
+    return next(r for r in d.by_class("DeviceRow") if r.url == url)
+
+
+def row_button(row, text: str):
+    return next(w for w in row.walk(restrict=True) if getattr(w, "text", None) == text and hasattr(w, "dimmed"))
+
+
+async def add_camera(d: Touch, app, url: str) -> None:
+    """Home → Dice and boards → Add a camera → type its address → Save: connected."""
+    await d.tap(d.by_id("devices"))
+    await d.wait_screen("devices")
+    await d.tap(d.by_id("add_camera"))
+    await until(d, lambda: app.sheet is not None, "the address sheet")
+    field = app.sheet.ids.field
+    field.text = ""
+    await d.type_text(field, url)
+    await d.tap(app.sheet.ids.save)
+    model = app.devices_model
+    await until(d, lambda: any(r["url"] == url and "connected" in r["status"] for r in model.devices),
+                f"the camera {url} connected")
+
+
+async def open_camera(d: Touch, app, url: str):
+    await d.frames(3)
+    await d.tap(row_button(device_row(d, url), app.t("Open camera")))
+    await d.wait_screen("camera")
+    photo = d.by_id("photo")
+    await until(d, lambda: photo.frames_shown > 0, "the camera's picture on screen")
+    return photo
+
+
+async def camera_scenario(app, args) -> dict:
+    d = Touch(app)
+    await d.wait_screen("home")
+    url = f"file://{args.photo}"
+    await add_camera(d, app, url)
+    result = {"device_title": next(r["title"] for r in app.devices_model.devices if r["url"] == url)}
+    photo = await open_camera(d, app, url)
+    model = app.sm.current_screen.model
+    result["title"] = model.title
+    result["frame_size"] = list(photo.frame_size)
+    result["boxes_before"] = list(photo.labels)
+    await d.tap(d.by_id("read_dice"))
+    await until(d, lambda: not model.busy and photo.labels, "the dice read and drawn")
+    await d.frames(5)
+    result["labels"] = list(photo.labels)
+    result["boxes"] = [row["box"] for row in model.boxes]
+    result["status"] = model.status
+    result["banner"] = app.banner
+    if args.shots:
+        await d.shot(Path(args.shots), "camera")
+    # Read map on a photo of dice: no stickers, said in a sentence; Count goods without a calibration: why not.
+    await d.tap(d.by_id("read_map"))
+    await until(d, lambda: not model.busy and model.status.startswith("No map"), "the map refusal")
+    result["map_status"] = model.status
+    await d.tap(d.by_id("count_goods"))
+    await d.frames(3)
+    result["goods_status"] = model.status
+    await d.tap(d.by_id("back"))
+    await d.wait_screen("devices")
+    result["after_back"] = app.screen
+    await open_camera(d, app, url)
+    await d.tap(d.by_id("home"))
+    await d.wait_screen("home")
+    result["after_home"] = app.screen
+    return result
+
+
+async def doubtful_scenario(app, args) -> dict:
+    from companion.games.obscurians.actions import RevealEvent
+    from companion.games.obscurians.setup import Setup
+    from companion.session.table import Table
+
+    d = Touch(app)
+    await d.wait_screen("home")
+    table = Table.create(app.store, "obscurians", Setup(players=(("Anna", "red"), ("Ben", "blue"), ("Chris", "green"),
+                                                                 ("Dana", "yellow")), deck="physical", seed=1),
+                         clock=app.clock)
+    table.apply(RevealEvent("no_swap"))              # Anna's turn: the table waits for her roll
+    table_id = table.table_id
+    url = f"file://{args.photo}"
+    await add_camera(d, app, url)
+    model = app.devices_model
+    dice = [f"{url}#{k}" for k in range(1, 6)]
+    await until(d, lambda: all(any(r["die"] == die for r in model.dice) for die in dice), "the camera's five dice")
+    for index, die in enumerate(dice):          # bound by touch: H1 … H5
+        await d.frames(2)
+        await d.tap(next(b for b in d.by_class("PlaceButton") if b.die == die and b.index == index))
+    result = {"bound": [app.devices.manager.bindings.binding(die).index for die in dice]}
+    log_before = len(table.actions)
+    table.store.close() if False else None
+    await d.tap(d.by_id("back"))
+    await d.wait_screen("home")
+    # Resume the table: the camera looks at the still photo and reads it as a settled throw.
+    await d.home_list(finished=False)
+    item = next(w for w in d.by_class("TableItem") if getattr(w, "table_id", None) == table_id)
+    await d.tap(item)
+    await until(d, lambda: app.sheet is not None and type(app.sheet).__name__ == "PhotoChoiceSheet",
+                "the question with the photo", timeout=40)
+    sheet = app.sheet
+    await d.frames(10)
+    result["question"] = sheet.question
+    result["answers"] = [e["text"] for e in sheet.extras]
+    result["labels"] = list(sheet.ids.photo.labels)
+    result["frame_size"] = list(sheet.ids.photo.frame_size)
+    result["log_while_asked"] = len(app.table.actions) - log_before
+    if args.shots:
+        await d.shot(Path(args.shots), "camera-question")
+    await d.tap(sheet_widget(app, "MenuExtra", text=app.t("Yes, use these dice")))
+    await until(d, lambda: app.table.state.dice is not None, "the confirmed roll")
+    result["log_after_yes"] = len(app.table.actions) - log_before
+    result["dice"] = list(app.table.state.dice)
+    result["move"] = app.table.actions[-1].to_text()
+    return result
+
+
+def main() -> int:
+    p = argparse.ArgumentParser()
+    p.add_argument("--data-dir", required=True)
+    p.add_argument("--out", required=True)
+    p.add_argument("--shots", default="")
+    p.add_argument("--lang", default="en")
+    p.add_argument("--photo", default="")
+    p.add_argument("--seconds", type=float, default=10.0)
+    p.add_argument("--scenario", choices=("camera", "doubtful", "goods", "bench"), default="camera")
+    args = p.parse_args()
+    from companion.session.store import TableStore
+    from companion.ui.app import CompanionApp
+
+    store = TableStore(args.data_dir)
+    app = CompanionApp(store=store, lang=args.lang, seed=1)
+    play = {"camera": camera_scenario, "doubtful": doubtful_scenario}[args.scenario]
+    return run_app(app, lambda: play(app, args), args.out, dump={"indent": 1, "ensure_ascii": False},
+                   after=app.close_devices, close=store.close)
+
+
+if __name__ == "__main__":
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    raise SystemExit(main())
