@@ -129,11 +129,14 @@ class CompanionApp(App):
         self.devices_model.refresh()
         self.show("devices", DevicesScreen, self.devices_model)
 
-    def show_camera(self, url: str) -> None:
-        """A camera's live picture, and the dice, the map or the goods read from it (companion/ui/camera.py)."""
+    def show_camera(self, url: str, keep_table: bool = False) -> None:
+        """A camera's live picture, and the dice, the map or the goods read from it (companion/ui/camera.py).
+        `keep_table`: opened from a table's menu — the table stays open (its dice come from the camera, its
+        questions show over the camera's picture) and Back returns to it."""
         from companion.ui.camera import CameraModel, CameraScreen
 
-        self._close_table()
+        if not keep_table:
+            self._close_table()
         self.start_devices()
         self.show("camera", CameraScreen, CameraModel(self, url))
 

@@ -42,6 +42,20 @@ def is_camera(url: str) -> bool:
     return parts.scheme in ("camera", "file") or (parts.scheme == "sim" and parts.netloc == "camera")
 
 
+def camera_title(app, url: str) -> str:
+    """"Camera: 0", "Camera: tray.jpg", "Camera: sim://camera" — short enough for a heading."""
+    parts = urlsplit(url)
+    where = (Path(parts.netloc + parts.path).name if parts.scheme == "file" else
+             parts.netloc + parts.path if parts.scheme == "camera" else url.split("?")[0])
+    return app.t(N_("Camera: {where}")).format(where=where)
+
+
+def first_camera(app) -> str | None:
+    """The URL of the first camera among the group's devices (None: no camera added)."""
+    devices = getattr(app, "devices", None)
+    return next((d["url"] for d in devices.devices if is_camera(d["url"])), None) if devices is not None else None
+
+
 def calibration_path(app) -> Path:
     return Path(app.store.data_dir) / CALIBRATION
 
@@ -81,7 +95,7 @@ class CameraModel(EventDispatcher):
         super().__init__(**kwargs)
         self.app = app
         self.url = url
-        self.title = app.t(N_("Camera: {where}")).format(where=url.split("?")[0])
+        self.title = camera_title(app, url)
         self.status = app.t(N_("Put the dice, the map or the goods under the camera and tap what to read."))
         self._unsubscribe = app.devices.subscribe(self._on_observation)
 
@@ -111,8 +125,12 @@ class CameraModel(EventDispatcher):
         self._start(self._count_goods(calibration), N_("Counting the goods…"))
 
     def back(self) -> None:
+        """To the table it was opened from (its menu), else to Dice and boards."""
         self.close()
-        self.app.show_devices()
+        if self.app.table is not None and self.app.plugin is not None:
+            self.app.plugin.show()
+        else:
+            self.app.show_devices()
 
     def home(self) -> None:
         self.close()

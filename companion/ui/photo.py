@@ -9,13 +9,18 @@ reading) runs in worker threads (vision/camera_device.py).
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, Line, Rectangle
 from kivy.graphics.texture import Texture
 from kivy.metrics import dp, sp
-from kivy.properties import ListProperty, NumericProperty
+from kivy.lang import Builder
+from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.image import Image
+
+from companion.ui.sheets import ChoiceSheet, Sheet
 
 SURE_RGBA = [0.30, 0.85, 0.45, 1]      # read and sure
 DOUBT_RGBA = [0.98, 0.70, 0.20, 1]     # read, but the players should look (below the door's confidence)
@@ -109,3 +114,33 @@ class PhotoView(Image):
                 Color(*row.get("rgba", SURE_RGBA))
                 Rectangle(pos=(ax + dp(3), ty), size=(tw, th), texture=label.texture)
                 self.labels.append(text)
+
+
+class PhotoChoiceSheet(ChoiceSheet):
+    """A question about what a camera read, with the photo and its boxes beside it, and the answers (`extras`)."""
+
+    def show(self, image, boxes) -> None:
+        self.ids.photo.set_frame(image)
+        self.ids.photo.boxes = boxes
+
+
+class PhotoConfirmSheet(Sheet):
+    """What a photo says (`lines`), the photo with its detections, and Use / Cancel: nothing is used unconfirmed."""
+
+    question = StringProperty("")
+    lines = StringProperty("")
+    yes_text = StringProperty("")
+    yes_action = None
+
+    def show(self, image, boxes) -> None:
+        self.ids.photo.set_frame(image)
+        self.ids.photo.boxes = boxes
+
+    def yes(self) -> None:
+        action = self.yes_action
+        self.app.close_sheet()
+        if action is not None:
+            action()
+
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -125,7 +125,7 @@ async def doubtful_scenario(app, args) -> dict:
                                                                  ("Dana", "yellow")), deck="physical", seed=1),
                          clock=app.clock)
     table.apply(RevealEvent("no_swap"))              # Anna's turn: the table waits for her roll
-    table_id = table.table_id
+    table_id = table.id
     url = f"file://{args.photo}"
     await add_camera(d, app, url)
     model = app.devices_model
@@ -136,13 +136,22 @@ async def doubtful_scenario(app, args) -> dict:
         await d.tap(next(b for b in d.by_class("PlaceButton") if b.die == die and b.index == index))
     result = {"bound": [app.devices.manager.bindings.binding(die).index for die in dice]}
     log_before = len(table.actions)
-    table.store.close() if False else None
     await d.tap(d.by_id("back"))
     await d.wait_screen("home")
-    # Resume the table: the camera looks at the still photo and reads it as a settled throw.
+    # Resume the table from Home; its menu opens the camera over it; Read dice.
     await d.home_list(finished=False)
     item = next(w for w in d.by_class("TableItem") if getattr(w, "table_id", None) == table_id)
-    await d.tap(item)
+    await d.tap(item.ids.open)                   # Resume
+    await d.wait_screen("round")
+    app.close_sheet()                                # the event card's moment
+    await d.frames(3)
+    await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "menu"))
+    await d.tap(sheet_widget(app, "MenuExtra", text=app.t("Camera: read the dice")))
+    await d.wait_screen("camera")
+    result["table_kept"] = app.table is not None and app.table.id == table_id
+    photo = d.by_id("photo")
+    await until(d, lambda: photo.frames_shown > 0, "the camera's picture on screen")
+    await d.tap(d.by_id("read_dice"))
     await until(d, lambda: app.sheet is not None and type(app.sheet).__name__ == "PhotoChoiceSheet",
                 "the question with the photo", timeout=40)
     sheet = app.sheet
@@ -156,9 +165,17 @@ async def doubtful_scenario(app, args) -> dict:
         await d.shot(Path(args.shots), "camera-question")
     await d.tap(sheet_widget(app, "MenuExtra", text=app.t("Yes, use these dice")))
     await until(d, lambda: app.table.state.dice is not None, "the confirmed roll")
+    await d.frames(5)
+    result["screen_after_yes"] = app.screen
     result["log_after_yes"] = len(app.table.actions) - log_before
     result["dice"] = list(app.table.state.dice)
     result["move"] = app.table.actions[-1].to_text()
+    await d.frames(10)
+    result["screen_after_yes_later"] = app.screen
+    if app.screen == "camera":
+        await d.tap(d.by_id("back"))
+    await d.wait_screen("round")
+    result["back_to"] = app.screen
     return result
 
 

@@ -98,6 +98,9 @@ class Plugin(GamePlugin):
         elif isinstance(action, RevealMissions) or (state.phase == "over" and isinstance(action, RevealEvent)):
             self.end.announce_winners()
 
+    def show(self) -> None:
+        self._show()
+
     def _show(self) -> None:
         from companion.ui.obscurians.end import EndScreen
         from companion.ui.obscurians.round import RoundScreen
