@@ -65,9 +65,14 @@ def dice_boxes(dice, t) -> list[dict]:
 
 
 def goods_boxes(blobs, t) -> list[dict]:
-    """A heap of goods: "3 red". The kinds are the calibration's names (colours are translated by the catalogue's
-    colour words; the shell knows no game's vocabulary)."""
-    return photo.box_rows(blobs, GOODS_SURE, lambda b: f"{b.count} {t(b.kind)}" if b.count > 1 else t(b.kind))
+    """A box per heap of goods; the words ("3 red") only on heaps of several pieces and doubtful ones — a label on
+    every single piece would hide the goods. The kinds are the calibration's names (colours are translated by the
+    catalogue's colour words; the shell knows no game's vocabulary)."""
+    rows = photo.box_rows(blobs, GOODS_SURE, lambda b: f"{b.count} {t(b.kind)}" if b.count > 1 else t(b.kind))
+    for row, blob in zip(rows, blobs):
+        if blob.count == 1 and blob.confidence >= GOODS_SURE:
+            row["text"] = ""
+    return rows
 
 
 def load_calibration(app):

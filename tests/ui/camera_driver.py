@@ -179,6 +179,73 @@ async def doubtful_scenario(app, args) -> dict:
     return result
 
 
+def goods_table(app, folder: Path, seed: int = 9):
+    """A finished 4-player game in the store, a rendered photo of each player's goods in front of them (one player
+    with a red good more than the log says) and the table's goods calibration in the data folder. Returns (table,
+    the photo's path, per seat the goods on the photo)."""
+    import numpy as np
+
+    from companion.games.obscurians.randplay import random_game
+    from companion.session.table import Table
+    from companion.ui.camera import calibration_path
+    from companion.ui.obscurians.goods_photo import held
+    from vision.goods import calibrate
+    import cv2
+    from vision.render.goods import PLAYERS, calibration_scene, render_goods
+
+    setup, actions = random_game(seed)
+    table = Table.create(app.store, "obscurians", setup, clock=app.clock)
+    for action in actions:
+        table.apply(action)
+    logged = held(table.state)
+    names = [name for name, _ in setup.players]
+    wanted = [dict(goods) for goods in logged]
+    wanted[1]["red"] = wanted[1].get("red", 0) + 1            # the table shows one more than the log
+    rng = np.random.default_rng(seed)
+    image, truth = render_goods(rng, (1280, 960), counts=dict(zip(PLAYERS, wanted)), lighting=False)
+    calib_image, info = calibration_scene(np.random.default_rng(seed + 1), (1280, 960), camera=truth["camera"],
+                                          table=truth["table"])
+    zones = {name: truth["zones"][zone] for name, zone in zip(names, PLAYERS)}
+    calibrate(calib_image, {"zones": zones, "samples": info["samples"]}).save(calibration_path(app))
+    path = folder / "goods.png"
+    cv2.imwrite(str(path), image)
+    placed = [truth["counts"][zone] for zone in PLAYERS]
+    return table, path, placed, logged
+
+
+async def goods_scenario(app, args) -> dict:
+    d = Touch(app)
+    await d.wait_screen("home")
+    table, path, placed, logged = goods_table(app, Path(args.data_dir))
+    url = f"file://{path}"
+    app.start_devices()
+    await app.devices.add(url)
+    await until(d, lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None,
+                "the camera's picture")
+    app.attach(table)
+    await d.wait_screen("end")
+    app.close_sheet()                          # the winners' moment
+    await d.frames(3)
+    result = {"placed": placed, "logged": logged, "names": [n for n, _ in table.state.setup.players]}
+    model = app.plugin.end
+    await d.tap(d.by_id("goods_photo"))
+    await until(d, lambda: type(app.sheet).__name__ == "PhotoConfirmSheet", "the goods photo", timeout=60)
+    await d.frames(10)
+    sheet = app.sheet
+    result["question"] = sheet.question
+    result["lines"] = sheet.lines.split("\n")
+    result["labels"] = list(sheet.ids.photo.labels)
+    result["cards_before"] = [c["photo"] for c in model.score_cards]
+    if args.shots:
+        await d.shot(Path(args.shots), "goods-photo")
+    await d.tap(sheet.ids.yes)
+    await d.frames(5)
+    result["cards_after"] = [c["photo"] for c in model.score_cards]
+    result["banner"] = app.banner
+    result["scores_unchanged"] = [p.total for p in table.state.score().players]
+    return result
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--data-dir", required=True)
@@ -194,7 +261,7 @@ def main() -> int:
 
     store = TableStore(args.data_dir)
     app = CompanionApp(store=store, lang=args.lang, seed=1)
-    play = {"camera": camera_scenario, "doubtful": doubtful_scenario}[args.scenario]
+    play = {"camera": camera_scenario, "doubtful": doubtful_scenario, "goods": goods_scenario}[args.scenario]
     return run_app(app, lambda: play(app, args), args.out, dump={"indent": 1, "ensure_ascii": False},
                    after=app.close_devices, close=store.close)
 
