@@ -79,6 +79,10 @@ class CameraDevice(Device):
 
     async def open(self) -> None:
         def start():
+            import cv2
+
+            # A reading takes one core, never every core: the other one keeps the app's picture and taps going.
+            cv2.setNumThreads(1)
             source = open_source(frame_url(self.url))
             source.read()                                # a camera that opens but gives nothing is not there
             from .dice import DiceReader

@@ -246,6 +246,48 @@ async def goods_scenario(app, args) -> dict:
     return result
 
 
+async def bench_scenario(app, args) -> dict:
+    """The camera screen left running for `--seconds`, then the same while Read dice is tapped again and again:
+    frames the preview showed per second, the camera's frames per second, and the UI's longest frame."""
+    from kivy.clock import Clock
+
+    d = Touch(app)
+    await d.wait_screen("home")
+    url = f"file://{args.photo}" if args.photo else "sim://camera?scene=dice&seed=7"
+    app.start_devices()
+    await app.devices.add(url)
+    await until(d, lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None,
+                "the camera's picture", timeout=60)
+    app.show_camera(url)
+    await d.wait_screen("camera")
+    photo, model = d.by_id("photo"), app.sm.current_screen.model
+    device = app.devices.manager.device(url)
+    await until(d, lambda: photo.frames_shown > 5, "the preview running")
+
+    async def measure(reading: bool) -> dict:
+        ticks = []
+        event = Clock.schedule_interval(lambda _dt: ticks.append(time.perf_counter()), 0)
+        shown, grabbed, t0 = photo.frames_shown, device.frames_seen, time.perf_counter()
+        upload, cpu0 = photo.upload_cpu, time.process_time()
+        reads = 0
+        while time.perf_counter() - t0 < args.seconds:
+            if reading and not model.busy:
+                model.read_dice()
+                reads += 1
+            await asyncio.sleep(0.02)
+        seconds = time.perf_counter() - t0
+        event.cancel()
+        gaps = [b - a for a, b in zip(ticks, ticks[1:])] or [0.0]
+        return {"preview_fps": round((photo.frames_shown - shown) / seconds, 1),
+                "camera_fps": round((device.frames_seen - grabbed) / seconds, 1),
+                "ui_fps": round(len(ticks) / seconds, 1), "longest_ui_frame_ms": round(max(gaps) * 1000, 1),
+                "reads": reads, "upload_ms_per_frame": round((photo.upload_cpu - upload) * 1000 /
+                                                              max(1, photo.frames_shown - shown), 2),
+                "process_cpu_share": round((time.process_time() - cpu0) / seconds, 2)}
+    return {"url": url, "frame": list(photo.frame_size), "idle": await measure(False),
+            "reading": await measure(True)}
+
+
 def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--data-dir", required=True)
@@ -261,7 +303,8 @@ def main() -> int:
 
     store = TableStore(args.data_dir)
     app = CompanionApp(store=store, lang=args.lang, seed=1)
-    play = {"camera": camera_scenario, "doubtful": doubtful_scenario, "goods": goods_scenario}[args.scenario]
+    play = {"camera": camera_scenario, "doubtful": doubtful_scenario, "goods": goods_scenario,
+            "bench": bench_scenario}[args.scenario]
     return run_app(app, lambda: play(app, args), args.out, dump={"indent": 1, "ensure_ascii": False},
                    after=app.close_devices, close=store.close)
 
