@@ -82,11 +82,12 @@ def load_calibration(app):
     path = calibration_path(app)
     if not path.exists():
         return None, app.t(N_("No goods calibration yet: make one with `python -m vision calibrate` and save it as "
-                              "{path}")).format(path=path)
+                              "{name} in the app's data folder.")).format(name=path.name)
     try:
         return Calibration.load(path), ""
     except (CalibrationError, OSError, ValueError) as err:
-        return None, app.t(N_("The goods calibration {path} cannot be used: {reason}")).format(path=path, reason=err)
+        return None, app.t(N_("The goods calibration {name} cannot be used: {reason}")).format(name=path.name,
+                                                                                               reason=err)
 
 
 class CameraModel(EventDispatcher):

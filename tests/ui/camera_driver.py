@@ -77,6 +77,30 @@ async def open_camera(d: Touch, app, url: str):
     return photo
 
 
+async def every_size(d: Touch, app, photo) -> list[dict]:
+    """The camera screen at every tablet size, in every language: what does not fit, what leaves the window, and
+    whether the picture and its boxes are still drawn."""
+    from kivy.core.window import Window
+
+    from tests.ui.fit import WINDOW_SIZES, control_places, unfit_labels, window_box
+
+    out = []
+    for lang in ("en", "de", "es"):
+        app.set_language(lang)
+        for w, h in WINDOW_SIZES.values():
+            Window.size = (w, h)
+            await d.frames(4)
+            screen = d.screen()
+            out.append({"size": f"{w}x{h}", "lang": lang, "unfit": unfit_labels(screen),
+                        "window": [0, 0, Window.width, Window.height], "controls": control_places(screen),
+                        "photo": list(window_box(photo)), "photo_shown": list(photo.norm_image_size),
+                        "labels": len(photo.labels)})
+    app.set_language("en")
+    Window.size = (1280, 800)
+    await d.frames(4)
+    return out
+
+
 async def camera_scenario(app, args) -> dict:
     d = Touch(app)
     await d.wait_screen("home")
@@ -88,15 +112,20 @@ async def camera_scenario(app, args) -> dict:
     result["title"] = model.title
     result["frame_size"] = list(photo.frame_size)
     result["boxes_before"] = list(photo.labels)
+    from tests.ui.fit import control_places, moved
+
+    before = control_places(d.screen())
     await d.tap(d.by_id("read_dice"))
     await until(d, lambda: not model.busy and photo.labels, "the dice read and drawn")
     await d.frames(5)
+    result["moved_by_reading"] = moved(before, control_places(d.screen()))
     result["labels"] = list(photo.labels)
     result["boxes"] = [row["box"] for row in model.boxes]
     result["status"] = model.status
     result["banner"] = app.banner
     if args.shots:
         await d.shot(Path(args.shots), "camera")
+    result["sizes"] = await every_size(d, app, photo)
     # Read map on a photo of dice: no stickers, said in a sentence; Count goods without a calibration: why not.
     await d.tap(d.by_id("read_map"))
     await until(d, lambda: not model.busy and model.status.startswith("No map"), "the map refusal")

@@ -64,6 +64,18 @@ def test_the_camera_screen_reads_a_real_photo_and_draws_each_die(tmp_path):
     # The other two buttons say why they found nothing, in a sentence.
     assert result["map_status"] == "No map stickers found in the picture."
     assert result["goods_status"].startswith("No goods calibration yet")
+    assert result["moved_by_reading"] == []                    # no control moves under a finger
+    # At every tablet size and in every language: everything fits, nothing leaves the window, the picture shows.
+    from tests.ui.fit import WINDOW_SIZES
+
+    assert {(r["size"], r["lang"]) for r in result["sizes"]} == \
+        {(f"{w}x{h}", lang) for w, h in WINDOW_SIZES.values() for lang in ("en", "de", "es")}
+    for r in result["sizes"]:
+        assert r["unfit"] == [], r
+        _, _, ww, wh = r["window"]
+        for name, (x, y, w, h) in r["controls"].items():
+            assert x >= -0.5 and y >= -0.5 and x + w <= ww + 0.5 and y + h <= wh + 0.5, (r["size"], name)
+        assert min(r["photo_shown"]) >= 300 and r["labels"] == len(truth), r
     # Back returns to Dice and boards; Home to Home.
     assert result["after_back"] == "devices" and result["after_home"] == "home"
 
