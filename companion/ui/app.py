@@ -137,6 +137,11 @@ class CompanionApp(App):
 
         if not keep_table:
             self._close_table()
+        elif self.plugin is not None:
+            # The table's screen is released while the camera shows: its plug-in stops following the table (a
+            # released screen's models must not be refreshed) and follows it again, freshly, when the group goes
+            # back (plugin.show). The table itself, its dice and its questions stay.
+            self.plugin.detach()
         self.start_devices()
         self.show("camera", CameraScreen, CameraModel(self, url))
 

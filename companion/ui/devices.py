@@ -156,7 +156,9 @@ class DevicesModel(EventDispatcher):
             count = parse_qs(urlsplit(url).query).get("count", ["1"])[-1]
             return self.app.t(N_("Simulated {kind}: {n}")).format(kind=self.app.t(KIND_TITLES[kind]), n=count)
         if _action_of(url) == "camera":
-            return self.app.t(N_("Camera: {where}")).format(where=_short(url))
+            from companion.ui.camera import camera_title
+
+            return camera_title(self.app, url)
         return self.app.t(KIND_TITLES[kind]) if kind in KIND_TITLES else _short(url)
 
     def die_title(self, die: str, seen: dict) -> str:

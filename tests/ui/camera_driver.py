@@ -199,11 +199,24 @@ async def doubtful_scenario(app, args) -> dict:
     result["log_after_yes"] = len(app.table.actions) - log_before
     result["dice"] = list(app.table.state.dice)
     result["move"] = app.table.actions[-1].to_text()
-    await d.frames(10)
-    result["screen_after_yes_later"] = app.screen
-    if app.screen == "camera":
-        await d.tap(d.by_id("back"))
+    # The same dice read again: the table is not waiting for a roll now — asked, with the photo; "No" changes nothing.
+    log = len(app.table.actions)
+    await d.tap(d.by_id("read_dice"))
+    await until(d, lambda: app.sheet is not None and type(app.sheet).__name__ == "PhotoChoiceSheet",
+                "the second question with the photo", timeout=40)
+    await d.frames(5)
+    result["again_question"] = app.sheet.question
+    result["again_answers"] = [e["text"] for e in app.sheet.extras]
+    result["again_labels"] = len(app.sheet.ids.photo.labels)
+    ignore = next(e["text"] for e in app.sheet.extras if e["text"] in (app.t("No, ignore this throw"),
+                                                                        app.t("We enter it on the screen")))
+    await d.tap(sheet_widget(app, "MenuExtra", text=ignore))
+    await d.frames(5)
+    result["log_after_no"] = len(app.table.actions) - log
+    result["sheet_after_no"] = app.sheet is not None
+    await d.tap(d.by_id("back"))
     await d.wait_screen("round")
+    await d.frames(5)
     result["back_to"] = app.screen
     return result
 

@@ -51,7 +51,7 @@ def run_driver(tmp_path, scenario, *args):
 def test_the_camera_screen_reads_a_real_photo_and_draws_each_die(tmp_path):
     photo, truth = shared_photos()
     result = run_driver(tmp_path, "camera", "--photo", str(photo))
-    assert result["device_title"] == f"Camera: file://{photo}"
+    assert result["device_title"] == f"Camera: {photo.name}"
     assert result["title"] == f"Camera: {photo.name}" and result["frame_size"] == [640, 640]
     # Before Read dice nothing is drawn; after it, a box per die with its face and confidence.
     assert result["boxes_before"] == []
@@ -94,6 +94,11 @@ def test_a_doubtful_camera_reading_at_a_table_asks_with_the_photo_and_changes_no
         sorted(face for face, _ in truth)
     assert result["log_while_asked"] == 0                     # nothing applied while the table is asked
     assert result["log_after_yes"] == 1 and result["move"].startswith("roll ")
+    # The same dice read again after the roll: not the turn's roll any more (a reroll would cost a chip) — asked
+    # with the photo again, and answering without confirming leaves the table as it was.
+    assert result["again_question"].startswith("Is this right? ") and "rerolled" in result["again_question"]
+    assert result["again_labels"] == 5 and result["log_after_no"] == 0 and not result["sheet_after_no"]
+    # Back returns to the table the camera was opened from.
     assert result["back_to"] == "round"
 
 
