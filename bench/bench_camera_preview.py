@@ -44,7 +44,8 @@ def main() -> int:
     p.add_argument("--photo", default="")
     args = p.parse_args()
     r = run(args.seconds, args.photo)
-    print(f"camera {r['url']}  frame {r['frame'][0]}x{r['frame'][1]}  ({args.seconds:.0f} s each, {os.cpu_count()} cores)")
+    print(f"camera {r['url']}  frame {r['frame'][0]}x{r['frame'][1]}  "
+          f"({args.seconds:.0f} s each, {os.cpu_count()} cores)")
     print(f"{'':10} {'preview fps':>12} {'camera fps':>11} {'UI fps':>8} {'longest UI frame':>17} {'reads':>6} "
           f"{'upload/frame':>13} {'app CPU':>8}")
     for name in ("idle", "reading"):

@@ -24,9 +24,9 @@ from companion.games.errors import N_
 from companion.session import games
 from companion.session.devices import is_simulated, plays_by_itself
 from firmware_bridge.errors import DeviceError
-from firmware_bridge.observations import (GRID_CELLS, BatteryLevel, DiceSettled, ButtonPressed, ConnectionChanged, DieCrooked,
-                                          DieIdentified, DieRolled, DieRolling, DieSetDown, SignalStrength,
-                                          StandFlipped, TileGrid, TileRead)
+from firmware_bridge.observations import (GRID_CELLS, BatteryLevel, ButtonPressed, ConnectionChanged, DiceSettled,
+                                          DieCrooked, DieIdentified, DieRolled, DieRolling, DieSetDown,
+                                          SignalStrength, StandFlipped, TileGrid, TileRead)
 
 from companion.ui.widgets import BigButton, Panel  # the shared widgets (and their kv rules) first
 

@@ -39,7 +39,7 @@ class PhotoView(Image):
     boxes = ListProperty()
     frame_size = ListProperty([0, 0])     # the picture's pixels (w, h); 0: nothing shown yet
     frames_shown = NumericProperty(0)     # frames uploaded since the view was made (the preview's rate is measured)
-    upload_cpu = NumericProperty(0.0)     # CPU seconds the UI thread spent uploading them (bench/bench_camera_preview.py)
+    upload_cpu = NumericProperty(0.0)     # CPU seconds the UI thread spent uploading them (bench_camera_preview)
 
     def __init__(self, **kwargs):
         kwargs.setdefault("fit_mode", "contain")

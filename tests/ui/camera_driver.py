@@ -3,14 +3,16 @@
     python tests/ui/camera_driver.py --data-dir D --out result.json --scenario NAME [--photo P] [--shots DIR]
 
 Scenarios:
-  camera    Home → Dice and boards → Add a camera (its address typed: file://P) → Open camera: the photo shows live,
-            Read dice draws a box, face and confidence over each die; Back to Dice and boards, Home.
+  camera    Home → Dice and boards → Add a camera (its address typed: file://P) → Open camera: the photo shows
+            live; Read dice draws a box, face and confidence over each die (checked at every tablet size, in three
+            languages); Read map and Count goods say why they found nothing; Back to Dice and boards; Home.
   doubtful  the camera's five dice (file://P, read with a die below the door's confidence) bound by touch to the
-            henchmen; an Obscurians table waiting for its roll is resumed from Home: the camera's throw is a question
-            showing the photo with its boxes, and the table is unchanged until the players confirm.
-  goods     a finished Obscurians game's end screen; a simulated camera over rendered goods (sim://camera?scene=goods)
-            and the table's goods calibration: "Goods from a photo" shows the photo with its detections and each
-            player's counts against the app's, and they are used only once confirmed.
+            henchmen; an Obscurians table waiting for its roll is resumed from Home, its menu opens the camera, Read
+            dice: a question showing the photo with its boxes, the table unchanged until the players confirm; read
+            again: not the turn's roll, asked again; Back to the table.
+  goods     a finished Obscurians game's end screen; a camera on a rendered photo of every player's goods (file://,
+            one player with a red good more than the log) and the table's goods calibration: "Goods from a photo"
+            shows the photo with its detections and each player's counts against the app's, used once confirmed.
   bench     (bench/bench_camera_preview.py) the camera screen left running: preview frames per second.
 """
 from __future__ import annotations
