@@ -38,7 +38,8 @@ def shared_photos(n_dice=None, doubtful=False):
         if doubtful and min(d.confidence for d in found) >= 0.9:
             continue
         return PHOTOS / name, truth
-    pytest.fail("no shared photo is read right by the committed reader")
+    pytest.fail("no shared photo" + (f" of {n_dice} dice" if n_dice else "") + " is read right by the committed reader"
+                + (" with a die below the door's confidence (0.9)" if doubtful else ""))
 
 
 def run_driver(tmp_path, scenario, *args):
