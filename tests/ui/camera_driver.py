@@ -287,6 +287,18 @@ async def goods_scenario(app, args) -> dict:
     result["cards_after"] = [c["photo"] for c in model.score_cards]
     result["banner"] = app.banner
     result["scores_unchanged"] = [p.total for p in table.state.score().players]
+    # The same count on the camera screen, opened from the end screen's menu: per zone, the heaps boxed.
+    await d.tap(d.by_id("menu"))
+    await d.tap(sheet_widget(app, "MenuExtra", text=app.t("Camera: read the dice")))
+    await d.wait_screen("camera")
+    camera = app.sm.current_screen.model
+    await d.tap(d.by_id("count_goods"))
+    await until(d, lambda: not camera.busy and camera.boxes, "the goods counted on the camera screen", timeout=60)
+    result["camera_status"] = camera.status.split("\n")
+    result["camera_boxes"] = len(camera.boxes)
+    await d.tap(d.by_id("back"))
+    await d.wait_screen("end")
+    result["back_to"] = app.screen
     return result
 
 

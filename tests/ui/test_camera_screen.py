@@ -120,3 +120,7 @@ def test_the_end_screen_counts_goods_on_a_photo_and_uses_them_once_confirmed(tmp
     assert [card.endswith("the same as the app") for card in result["cards_after"]] == [True, False, True, True]
     assert result["banner"] == ("The photo differs from the app for Ben: look at their goods, or undo the move that "
                                 "moved them.")
+    # Count goods on the camera screen (from the end screen's menu): the zones by name, every heap boxed; Back.
+    assert [line.split(":")[0] for line in result["camera_status"][:4]] == names
+    assert result["camera_status"][1].startswith(f"Ben: {reds} red")
+    assert result["camera_boxes"] >= len(result["labels"]) and result["back_to"] == "end"
