@@ -138,6 +138,11 @@ async def camera_scenario(app, args) -> dict:
     await d.tap(d.by_id("back"))
     await d.wait_screen("devices")
     result["after_back"] = app.screen
+    await d.frames(20)
+    try:   # the screen left is released (docs/ui.md, "Memory"): its picture is gone, or at least stopped
+        result["preview_stopped"] = photo._follow is None
+    except ReferenceError:
+        result["preview_stopped"] = True
     await open_camera(d, app, url)
     await d.tap(d.by_id("home"))
     await d.wait_screen("home")

@@ -79,6 +79,7 @@ def test_the_camera_screen_reads_a_real_photo_and_draws_each_die(tmp_path):
         assert min(r["photo_shown"]) >= 300 and r["labels"] == len(truth), r
     # Back returns to Dice and boards; Home to Home.
     assert result["after_back"] == "devices" and result["after_home"] == "home"
+    assert result["preview_stopped"]
 
 
 def test_a_doubtful_camera_reading_at_a_table_asks_with_the_photo_and_changes_nothing_until_confirmed(tmp_path):
