@@ -183,8 +183,13 @@ class CameraModel(EventDispatcher):
         doubtful = sum(d.confidence < MIN_CONFIDENCE for d in dice)
         if doubtful:
             text += "\n" + t(N_("{n} of them doubtful (amber): the table will ask about them.")).format(n=doubtful)
+        from companion.session.devices import plays_by_itself
+
         if self.app.devices.door is None:
             text += "\n" + t(N_("No table is open: the dice are only shown here."))
+        elif plays_by_itself(self.url):
+            text += "\n" + t(N_("A simulated camera's dice land by themselves: they are shown here, never played "
+                                 "into a table."))
         self.status = text
 
     async def _read_map(self) -> None:
