@@ -193,7 +193,7 @@ class DiceAtTable:
         if self.simulated():
             extras.append({"text": self.app.t(N_("Throw the simulated dice")), "action": self.open_roll_sheet})
         camera = first_camera(self.app)
-        if camera is not None and self.door is not None:
+        if camera is not None and self.door is not None and self.door.game.dice_roles:  # a game that reads dice
             extras.append({"text": self.app.t(N_("Camera: read the dice")),
                            "action": lambda: self.app.show_camera(camera, keep_table=True)})
         return extras
