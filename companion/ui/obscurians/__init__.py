@@ -98,6 +98,15 @@ class Plugin(GamePlugin):
         elif isinstance(action, RevealMissions) or (state.phase == "over" and isinstance(action, RevealEvent)):
             self.end.announce_winners()
 
+    def show(self) -> None:
+        """Back to the table (from the camera): fresh models, and the ring turned as the group had turned it."""
+        first_seat = self.first_seat
+        if self.table is None and self.app.table is not None:
+            self.attach(self.app.table)
+        if first_seat != self.first_seat:
+            self.first_seat = first_seat
+            self.refresh()
+
     def _show(self) -> None:
         from companion.ui.obscurians.end import EndScreen
         from companion.ui.obscurians.round import RoundScreen
