@@ -228,6 +228,26 @@ def test_all_actions_mandatory_never_picks_the_next_action_for_the_players():
     assert vm.drop(state, PickGood(1, "orange"), PickSeat(2)) == (Relocate("orange", "yellow", "orange"),)
 
 
+def test_under_all_actions_mandatory_a_drag_is_the_action_picked_or_says_why():
+    # Issue 14 §3: with "2 × Steal" picked, Anna's good onto Ben's good made a Swap; with Relocate picked, her good
+    # onto Chris made a Donate. Now: the action picked, or its reason, and nothing recorded.
+    state = rolled(("steal", "steal", "swap", "donate", "relocate"), "all_actions_mandatory")
+    vm = TurnEntry()
+    vm.choose(state, PickKind("steal"))
+    kinds = next(s for s in vm.view(state, lambda m: m)["sections"] if s["kind"] == "kinds")
+    assert [o["text"] for o in kinds["items"] if o["selected"]] == ["2 × Steal"]
+    with pytest.raises(Refusal, match="Steal takes another player's good"):
+        vm.drop(state, PickGood(0, "red"), PickGood(1, "orange"))
+    assert "Steal takes another player's good" in str(vm.explain(state, PickGood(0, "red")))
+    assert vm.drop(state, PickGood(1, "orange"), PickGood(0, "red")) == (AssignWilds(()), Steal("orange", "orange"))
+    vm.choose(state, PickKind("relocate"))
+    with pytest.raises(IllegalAction, match="Relocate moves a good between two other players, never from or to you"):
+        vm.drop(state, PickGood(0, "red"), PickSeat(2))
+    vm.choose(state, PickKind("swap"))
+    assert vm.drop(state, PickGood(0, "red"), PickGood(1, "orange")) == (AssignWilds(()), Swap("orange", "red",
+                                                                                                 "orange"))
+
+
 def test_all_actions_mandatory_with_no_wild_still_offers_the_reroll():
     state = rolled(("steal", "secure", "donate", "swap", "relocate"), "all_actions_mandatory")
     vm = TurnEntry()
