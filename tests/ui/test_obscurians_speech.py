@@ -52,10 +52,14 @@ def test_with_the_sound_off_nothing_is_said(spoken):
 
 
 @pytest.mark.ui
-def test_the_sandstorm_warning_and_the_sandstorm_are_said(spoken):
+def test_the_sandstorm_warning_in_german_and_the_sandstorm_are_said(spoken):
+    from companion.i18n import translations
+
+    de = translations("de").gettext
     storm = spoken["sandstorm"]
-    assert storm["warning"] == [["Round 5. From now on the next event card can be the sandstorm, which ends the game "
-                                 "at once.", "en"]]
+    warning = de("From now on the next event card can be the sandstorm, which ends the game at once.")
+    assert warning.startswith("Ab jetzt")
+    assert storm["warning"] == [[de("Round {n}").format(n=5) + ". " + warning, "de"]]
     assert storm["sandstorm"] == [["Sandstorm. The sandstorm sweeps over the bazaar: the game is over. Reveal your "
                                    "mission cards.", "en"]]
 
@@ -179,11 +183,15 @@ async def scenario(app, args) -> dict:
     await d.close_moment()
     from companion.ui.obscurians.choices import Reveal
 
+    app.set_language("de")  # (what the menu's Deutsch does) the warning is said in the players' language
+    await d.frames(2)
     n = len(said.said)
     await d.tap(d.by_id("end_turn"))
     await d.frames(2)
     storm = {"warning": since(n)}
     await d.close_moment()
+    app.set_language("en")
+    await d.frames(2)
     n = len(said.said)
     await d.tap(d.widget_for(("choice", Reveal("sandstorm"))))
     await d.frames(2)
