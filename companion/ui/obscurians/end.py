@@ -22,7 +22,7 @@ from companion.games.obscurians.setup import mission_refusals
 from companion.games.obscurians.vocabulary import COLOUR, MISSION
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
 from companion.ui.obscurians import look, widgets as _own_widgets  # noqa: F401  (this game's widget classes)
-from companion.ui.obscurians.round import goods_chips, new_game_state, next_redo
+from companion.ui.obscurians.round import goods_chips, new_game_state, next_redo, rules_note_text
 from companion.i18n.messages import translate_error as tell
 
 log = logging.getLogger(__name__)
@@ -246,6 +246,9 @@ class EndModel(EventDispatcher):
         if top.mission == "lose" and top.colour not in winners:  # RULING obscurians-winner
             self.winners_text += "  " + t(N_("({name} has Lose: the most points do not win with Lose)")).format(
                 name=top.name)
+        note = rules_note_text(self.table, self.app.lang)
+        if note:  # scored under the rules it was played under (issue 14 §5)
+            self.winners_text += "  (" + note + ")"
 
     def _photo_line(self, seat: int, logged: dict) -> str:
         """The confirmed photo's count for a player's score card ("" before a photo was used)."""
