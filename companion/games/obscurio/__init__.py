@@ -7,7 +7,8 @@ from companion.games.obscurio.actions import (
 from companion.games.obscurio.describe import describe, status
 from companion.games.obscurio.rules import Rules
 from companion.games.obscurio.setup import Setup
-from companion.games.obscurio.state import Resolution, State, Timer, new_game
+from companion.games.obscurio.model import Resolution, Timer
+from companion.games.obscurio.state import State, new_game
 
 __all__ = [
     "IllegalAction", "InvalidInput",

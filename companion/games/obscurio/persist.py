@@ -15,14 +15,14 @@ from companion.games.obscurio.constants import (
 )
 from companion.games.obscurio.rules import MAX_BONUS
 from companion.games.obscurio.setup import Setup
-from companion.games.obscurio.state import ACCUSATION_PHASES, PHASES, SIDES, Resolution, State
+from companion.games.obscurio.model import ACCUSATION_PHASES, PHASES, SIDES, Resolution
 
 MAX_TURNS = 10_000  # far beyond any real game (each turn advances or costs a token), low enough to refuse junk
 _FIELDS = ("setup", "turn", "phase", "step", "progress", "watcher", "cohesion", "bonus", "traps", "effects",
            "next_bonus", "decoys", "doors", "last", "accusation", "traitor", "exposed", "side", "timer")
 
 
-def state_to_json(s: State) -> dict:
+def state_to_json(s) -> dict:
     chips = s.setup.chips
     timer = s.timer
     return {
@@ -97,7 +97,8 @@ def _characters(where: str, value, allowed) -> tuple[str, ...]:
     return out
 
 
-def state_from_json(d) -> State:
+def fields_from_json(d) -> dict:
+    """The State's fields from its JSON, each checked; `check_loaded` then checks the State they make."""
     if not isinstance(d, dict):
         raise InvalidInput("state: expected an object")
     only_fields("", d, _FIELDS)
@@ -167,7 +168,12 @@ def state_from_json(d) -> State:
     values["side"] = None if side is None else word_in("side", side, SIDES, "a winning side")
 
     _check_story(values, setup)
-    state = State(**values)
+    return values
+
+
+def check_loaded(state, d: dict) -> None:
+    """What only the whole State can tell: the doors and time track of its turn, and that `d` is exactly its JSON."""
+    phase = state.phase
     if state.space >= len(state.track):
         raise InvalidInput("doors.space: beyond the end of this turn's time track")
     if phase in ("doors", "exit"):
@@ -177,7 +183,6 @@ def state_from_json(d) -> State:
         if any(d is not None and d > state.opened for d in state.placed):
             raise InvalidInput("doors.chips: a chip in front of a door that is not there")
     _same("", d, state_to_json(state))
-    return state
 
 
 def _resolution(r, chips) -> Resolution:
