@@ -6,7 +6,6 @@ all build on these, so none of them needs another to know what a phase or a reso
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import NamedTuple
 
 PHASES = ("traps", "riddle", "traitor", "doors", "exit", "discussion", "vote", "loyalty", "end", "unmask", "over")
 STEP = {"traps": 1, "riddle": 2, "traitor": 3, "doors": 4, "exit": 4, "discussion": 4, "vote": 4, "loyalty": 4,
@@ -15,11 +14,7 @@ ACCUSATION_PHASES = ("discussion", "vote", "loyalty")
 SIDES = ("wizards", "traitor", "nobody")
 
 
-class Timer(NamedTuple):
-    """What the session's clock should run now. A new `flip` means: (re)start it; the same flip: let it run."""
-    kind: str      # "hourglass" (step 4) or "accusation" (the Accusation Phase's discussion)
-    seconds: int   # RULING obscurio-hourglass
-    flip: str      # e.g. "turn 3 space 2", "turn 5 accusation 1"
+GLASS = "hourglass"  # the one timer of the game (contract GameTimer.name): step 4's glasses and the accusation's
 
 
 @dataclass(frozen=True)

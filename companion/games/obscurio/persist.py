@@ -47,8 +47,14 @@ def state_to_json(s) -> dict:
         "traitor": s.traitor,
         "exposed": s.exposed,
         "side": s.side,
-        "timer": None if timer is None else timer._asdict(),
+        "timer": None if timer is None else _timer_to_json(timer),
     }
+
+
+def _timer_to_json(t) -> dict:
+    """The glass as the JSON has always told it: which glass (`kind`), its seconds, and where it stands (`flip`)."""
+    kind, flip = t.token.split(": ", 1)
+    return {"kind": kind, "seconds": t.seconds, "flip": flip}
 
 
 def _resolution_to_json(r: Resolution) -> dict:

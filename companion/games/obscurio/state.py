@@ -18,13 +18,14 @@ reads from it.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from companion.games.contract import GameTimer
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obscurio.constants import (
     CONCEALED_DOOR, DARK_MAGIC_DECOYS, DECOYS, DOORS, GREAT_ROOM_DOORS, PLUS2, PURPLE, WATCHER_AT,
 )
 from companion.games.obscurio import ending, flow, legal, persist
 from companion.games.obscurio.model import (  # noqa: F401  (PHASES, ACCUSATION_PHASES, SIDES: read from here too)
-    ACCUSATION_PHASES, PHASES, SIDES, STEP, Resolution, Timer,
+    ACCUSATION_PHASES, GLASS, PHASES, SIDES, STEP, Resolution,
 )
 from companion.games.obscurio.setup import Setup, deal_traitor
 
@@ -142,13 +143,22 @@ class State:
         return self.normal + self.dark
 
     @property
-    def timer(self) -> Timer | None:
-        """The clock the session runs now: the hourglass in step 4 and in the accusation's discussion, else None."""
+    def timer(self) -> GameTimer | None:
+        """The glass the session runs now: the hourglass in step 4 and in the accusation's discussion, else None.
+        RULING obscurio-hourglass, obscurio-time-track.
+
+        One glass on the table: the hourglass times step 4 and, turned again, the accusation's minute. The token
+        says which and where ("hourglass: turn 3 space 2", "accusation: turn 5 accusation 1"): a new token, a fresh
+        glass. Step 4's glasses are one run, a glass per time-track space; it waits for the first card to be laid
+        ("Tan pronto como se coloca la primera carta en el tablero, el Grimorio gira el reloj de arena"). The
+        accusation's glass waits until the group has seen the turn's result ("Gira el reloj de arena")."""
         seconds = self.setup.rules.hourglass
         if self.phase == "doors":
-            return Timer("hourglass", seconds, f"turn {self.turn} space {self.space + 1}")
+            return GameTimer(GLASS, seconds, f"hourglass: turn {self.turn} space {self.space + 1}",
+                             run=f"turn {self.turn} step 4", glass=self.space, wait=True)
         if self.phase == "discussion":
-            return Timer("accusation", seconds, f"turn {self.turn} accusation {self.accusation}")
+            run = f"turn {self.turn} accusation {self.accusation}"
+            return GameTimer(GLASS, seconds, f"accusation: {run}", run=run, glass=0, wait=True)
         return None
 
     # ----------------------------------------------------------------- applying actions
