@@ -11,7 +11,7 @@ from companion.games.obscurians.constants import FACE_DOWN, FACES, N_DICE, OPPOS
 from companion.games.obscurians.narrate import Narration, face_term
 from companion.games.obscurians.rules import RULES_VERSION, Rules
 from companion.games.obscurians.rulings import RULINGS, values
-from companion.games.obscurians.scoring import TEMPLATES_EN
+from companion.games.obscurians.scoring import TEMPLATES_EN, score_table
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import State, new_game
 from companion.games.text import shown
@@ -93,7 +93,7 @@ class Obscurians(Game):
             lines.append(f"  {name} ({colour}): {goods}" + (f"; secured {vault}" if vault else ""))
         result = state.score()
         if result is not None:
-            lines += ["", result.to_text().rstrip("\n")]  # the same itemised table as `companion score`
+            lines += ["", score_table(result).rstrip("\n")]  # the same itemised table as `companion score`
         return "\n".join(lines)
 
     # -- rules profile -----------------------------------------------------------------------------------------------
@@ -108,17 +108,18 @@ class Obscurians(Game):
 
     # -- end of game from a file -------------------------------------------------------------------------------------
     def _scored(self, data, rules: Rules):
-        from companion.games.obscurians.scoring import parse_end, score
+        from companion.games.obscurians.end_json import parse_end
+        from companion.games.obscurians.scoring import score
 
         if isinstance(data, dict) and data.get("game", self.name) != self.name:
             raise InvalidInput(f"game: this file is for {shown(data['game'])}, not {self.name}")
         return score(parse_end(data), rules)
 
     def score_file(self, data, rules: Rules) -> Outcome:
-        return self._scored(data, rules).to_outcome()
+        return self._scored(data, rules)
 
     def score_text(self, data, rules: Rules) -> str:
-        return self._scored(data, rules).to_text()
+        return score_table(self._scored(data, rules))
 
     def bgstats(self, data, rules: Rules, play_date: str, duration_min: int | None) -> dict:
         from companion.games.obscurians.bgstats import to_bgstats
