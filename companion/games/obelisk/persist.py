@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 
 from companion.games.errors import InvalidInput
-from companion.games.obelisk import checks
+from companion.games import checks
+from companion.games.obelisk import readers
 from companion.games.obelisk.box import (
     DEMON_COLOURS, DEMONS_IN_BOX, FIRST_SCROLL, LIGHTNING_MAX, MAX_STRENGTH, SCROLL_DECK, SCROLLS,
 )
@@ -77,7 +78,7 @@ def state_to_json(s: State) -> dict:
 # ----------------------------------------------------------------- loading
 
 def _cell_list(where: str, value, most: int = 25) -> list:
-    return [checks.cell(f"{where}[{i}]", c) for i, c in enumerate(checks.listed(where, value, most))]
+    return [readers.cell(f"{where}[{i}]", c) for i, c in enumerate(checks.listed(where, value, most))]
 
 
 def _obelisk(where: str, d, setup: Setup) -> Obelisk:
@@ -95,8 +96,8 @@ def _obelisk(where: str, d, setup: Setup) -> Obelisk:
         c = checks.obj(w, c, ("demon", "colour", "step", "cell"), required=("demon", "colour", "step", "cell"))
         captured.append(Capture(checks.whole(f"{w}.demon", c["demon"], 1, 200),
                                 checks.choice(f"{w}.colour", c["colour"], DEMON_COLOURS, "a demon colour"),
-                                checks.whole(f"{w}.step", c["step"], 0, 30), checks.cell(f"{w}.cell", c["cell"])))
-    return Obelisk(corner=checks.corner(f"{where}.corner", d["corner"]),
+                                checks.whole(f"{w}.step", c["step"], 0, 30), readers.cell(f"{w}.cell", c["cell"])))
+    return Obelisk(corner=readers.corner(f"{where}.corner", d["corner"]),
                    owner=checks.choice(f"{where}.owner", d["owner"], setup.colours, "a player at this table"),
                    strength=checks.whole(f"{where}.strength", d["strength"], 1, MAX_STRENGTH),
                    scroll=scroll, charges=checks.whole(f"{where}.charges", d["charges"], 0, LIGHTNING_MAX),
@@ -151,11 +152,11 @@ def state_from_json(d) -> State:
                        for i, o in enumerate(checks.listed("obelisks", d["obelisks"], 11))),
         unplaced=tuple(players["unplaced"]),
         demons=tuple(_demon(f"demons[{i}]", x) for i, x in enumerate(checks.listed("demons", d["demons"], 50))),
-        realm=checks.stones("realm", d["realm"]),
+        realm=readers.stones("realm", d["realm"]),
         drawn=checks.whole("drawn", d["drawn"], 0, 50),
-        quarry=checks.stones("quarry", quarry, extra=("tokens",)),
+        quarry=readers.stones("quarry", quarry, extra=("tokens",)),
         tokens=checks.whole("quarry.tokens", quarry.get("tokens", 0), 0, 999),
-        supply=checks.stones("supply", d["supply"]),
+        supply=readers.stones("supply", d["supply"]),
         used=tuple(players["used"]),
         passed=tuple(players["passed"]),
         leader=colours.index(checks.choice("leadership.leader", lead["leader"], colours, "a player at this table")),
@@ -165,7 +166,7 @@ def state_from_json(d) -> State:
         deciphered=_scroll_list("scrolls.deciphered", scrolls["deciphered"]),
         spent=_scroll_list("scrolls.spent", scrolls["spent"]),
         rolling=None if rolls["due"] is None else checks.choice("rolls.due", rolls["due"], ROLLING, "a roll"),
-        pending=tuple(checks.corner(f"rolls.obelisks[{i}]", c)
+        pending=tuple(readers.corner(f"rolls.obelisks[{i}]", c)
                       for i, c in enumerate(checks.listed("rolls.obelisks", rolls["obelisks"], 11))),
         rolls=checks.whole("rolls.app", rolls["app"], 0, 10_000),
         tonight=tuple(checks.whole(f"tonight[{i}]", x, 1, 200)
@@ -202,7 +203,7 @@ def _loss(d) -> Loss:
         raise InvalidInput("loss.target: expected a cell [row, column], one step off the map at most")
     return Loss(checks.whole("loss.demon", d["demon"], 1, 200),
                 checks.choice("loss.colour", d["colour"], DEMON_COLOURS, "a demon colour"),
-                checks.choice("loss.end", d["end"], ENDS, "a way to lose"), checks.cell("loss.at", d["at"]),
+                checks.choice("loss.end", d["end"], ENDS, "a way to lose"), readers.cell("loss.at", d["at"]),
                 tuple(target), checks.whole("loss.step", d["step"], 1, 30))
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.errors import InvalidInput
-from companion.games.text import check_name, key, shown
+from companion.games.checks import typed_name
+from companion.games.text import key, shown
 from companion.games.obscurians.constants import COLOURS, CONTROL_COLOUR, GOODS_PER_COLOUR, MISSIONS
 from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
 from companion.games.obscurians.scoring import CONTROL
@@ -73,9 +74,10 @@ def parse_end(d: dict) -> EndOfGame:
     for i, rp in enumerate(raw_players):
         path = f"players[{i}]"
         _obj(rp, path, _PLAYER_KEYS, ("name", "color", "mission"))
-        name = check_name(rp["name"], f"{path}.name")
-        if name in names:
-            _fail(f"{path}.name", f"{name} is already at the table (players[{names.index(name)}]); give each "
+        name = typed_name(f"{path}.name", rp["name"])
+        folded = [n.casefold() for n in names]
+        if name.casefold() in folded:
+            _fail(f"{path}.name", f"{name} is already at the table (players[{folded.index(name.casefold())}]); give each "
                                   "player a different name")
         col = _colour_word(rp["color"], f"{path}.color")
         if col in colour_owner:
