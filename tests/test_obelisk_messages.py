@@ -13,7 +13,7 @@ from companion.games.obelisk import (
 )
 from companion.games.obelisk.advisor import night_advice, rotate_choices, routes
 from companion.games.obelisk.legal import captures
-from companion.games.obelisk.narrate import narrate
+from companion.games.obelisk.movelog import move_line
 from companion.games.obelisk.randplay import random_action, random_setup
 from companion.games.obelisk.vocabulary import TERMS
 from companion.i18n.extract import rules_msgids
@@ -70,7 +70,7 @@ def test_every_sentence_met_in_play_is_a_translated_template():
                 check(reason, ids, met)
             action = random_action(s, rng)
             after = s.apply(action)
-            check(narrate(s, action, after), ids, met)
+            check(move_line(s, action, after), ids, met)
             s = after
     assert len(met) > 45
 
@@ -79,13 +79,13 @@ def test_the_move_log_in_three_languages():
     s = position(make_setup(MAP, 2), phase="march", obelisks=[ob((1, 2), "green", 5)],
                  demons=[("blue", [(0, 0), (0, 1)])])
     after = s.apply(Capture((1, 2), 1, 0))
-    line = narrate(s, Capture((1, 2), 1, 0), after)
+    line = move_line(s, Capture((1, 2), 1, 0), after)
     assert str(line) == "the blue demon was captured on B1 by the Obelisk on corner C2"
     assert translate_error(line, "de") == "der blaue Dämon wurde auf B1 vom Obelisken an Ecke C2 gefangen"
     assert translate_error(line, "es") == "el demonio azul fue capturado en B1 por el obelisco de la esquina C2"
     day = new_game(make_setup(MAP, 2))
     turned = Rotate("green", (((0, 1), "S"), ((2, 2), "W")))
-    assert str(narrate(day, turned, day.apply(turned))) == "Ana turned B1 ↓, C3 ←"
+    assert str(move_line(day, turned, day.apply(turned))) == "Ana turned B1 ↓, C3 ←"
 
 
 def test_a_rotate_choice_explains_itself():

@@ -1,8 +1,10 @@
-"""What the rules engines raise and how they word it: the error family (IllegalAction for a refused move,
-InvalidInput for bad input), N_ to mark a template for translation, and Term/Terms for the game words in it."""
+"""How the rules engines speak to players: the error family (IllegalAction for a refused move, InvalidInput for bad
+input), Message for every other sentence (a move-log line, a question the dice raise), N_ to mark a template for
+translation, and Term/Terms for the game words in them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 
 def N_(template: str) -> str:
@@ -36,6 +38,18 @@ class Terms(tuple):
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A sentence for players: an English `template` (a msgid of the `rules` catalogue, marked N_) and its `params`
+    (names and numbers as they are, game words as Term/Terms). companion.i18n.messages translates it like a refusal;
+    str() is the English text (a Terms, e.g. the dice, formats as its words joined)."""
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params)
 
 
 # The vocabularies a Term may name; companion.i18n.messages knows how to translate each (through Game.terms).

@@ -58,7 +58,7 @@ def _translated(value, lang: str):
 
 def translate_error(message, lang: str) -> str:
     """An engine's sentence in `lang` (en, de, es; others fall back to English): a refusal (IllegalAction) or any
-    message built the same way (a template and params, e.g. a move-log line from companion/games/obscurians/narrate.py).
+    message built the same way (a template and params, e.g. a move-log line from companion/games/<game>/movelog.py).
     A template with no translation gives the English sentence whole, never a mix; a plain exception its text."""
     template = getattr(message, "template", None)
     params = getattr(message, "params", None)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.errors import InvalidInput
+from companion.games.errors import InvalidInput, Message
 from companion.games import checks
 from companion.games.obelisk import readers
 from companion.games.obelisk.advisor import SAFE, UNSAFE, plan_said
@@ -30,7 +30,7 @@ from companion.games.obelisk.box import (
     DEMON_COLOURS, DEMONS_IN_BOX, LIGHTNING_MAX, MAX_STRENGTH, N_OBELISKS, PLAYER_COLOURS, SCROLLS, SPAWNS,
     SPAWNS_SCROLLS,
 )
-from companion.games.obelisk.model import AIMS, Cell, GameMap, Message, Obelisk
+from companion.games.obelisk.model import AIMS, Cell, GameMap, Obelisk
 from companion.games.obelisk.notation import map_from_text
 from companion.games.obelisk.paths import captures_left, move_order, walk
 from companion.games.obelisk.plan import Hunter, Prey, best_plan

@@ -9,7 +9,7 @@ Imports nothing from the package: every other module builds on these.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterator, Mapping
 
 SIZE = 5                      # the map is 5 × 5 tiles
@@ -202,15 +202,3 @@ class Walk:
     @property
     def steps(self) -> int:
         return len(self.cells) - 1
-
-
-@dataclass(frozen=True)
-class Message:
-    """A sentence for players: an English `template` (a msgid of the `rules` catalogue, marked N_) and its `params`
-    (names and numbers as they are, game words as errors.Term). companion.i18n.messages.translate_error translates
-    it like a refusal."""
-    template: str
-    params: Mapping[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.template.format(**self.params)
