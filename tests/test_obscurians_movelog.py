@@ -1,5 +1,6 @@
 """The move log in the players' words: one line per effective action, built by the engine from (state before,
-action, state after) as a template and game words, like a refusal; translated word by word (companion/i18n/messages.py translate_error)."""
+action, state after) as a template and game words, like a refusal; translated word by word
+(companion/i18n/messages.py translate_message)."""
 import pytest
 
 from companion.games.errors import Term
@@ -13,7 +14,7 @@ from companion.games.obscurians.randplay import random_game
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import new_game
 from companion.i18n.extract import rules_msgids
-from companion.i18n.messages import translate_error as tell
+from companion.i18n.messages import translate_message
 
 PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
 
@@ -41,11 +42,13 @@ def test_each_kind_of_move_in_players_words():
     assert str(line(r, Choose("relocate", 0))) == "Anna chose Relocate × 1"
     c = r.apply(Choose("steal", 0))
     assert str(line(c, Steal("blue", "blue"))) == "Anna stole 1 blue good from Ben"
-    assert str(line(c, Steal("blue", "blue"))) == str(move_line(c, Steal("blue", "blue"), c.apply(Steal("blue", "blue"))))
+    steal = Steal("blue", "blue")
+    assert str(line(c, steal)) == str(move_line(c, steal, c.apply(steal)))
     d = start("double_donate").apply(Roll(("donate",) * 5)).apply(Choose("donate", 0))
     assert str(line(d, Donate("green", "lamp"))) == "Anna gave 1 magic lamp to Chris"
     w = start("double_swap").apply(Roll(("swap",) * 5)).apply(Choose("swap", 0))
-    assert str(line(w, Swap("yellow", "red", "yellow"))) == "Anna swapped with Dana: gave 1 red good, took 1 yellow good"
+    assert str(line(w, Swap("yellow", "red", "yellow"))) == \
+        "Anna swapped with Dana: gave 1 red good, took 1 yellow good"
     sec = start("bonus_wild").apply(Roll(("secure", "steal", "steal", "swap", "swap"))).apply(Choose("secure", 0))
     assert str(line(sec, Secure(("red", "lamp")))) == "Anna put 1 red good and 1 magic lamp in the vault"
     ban = start("double_secure").apply(Roll(("secure", "secure", "steal", "swap", "swap"))).apply(Choose("secure", 0))
@@ -94,12 +97,14 @@ def test_whole_games_narrate_every_move_with_known_templates_and_words():
 ])
 def test_a_line_in_each_language(lang, expected):
     c = start().apply(Roll(("steal",) * 5)).apply(Choose("steal", 0))
-    assert tell(line(c, Steal("blue", "blue")), lang) == expected
+    assert translate_message(line(c, Steal("blue", "blue")), lang) == expected
 
 
 def test_the_words_of_a_list_are_translated_one_by_one():
     r = start().apply(Roll(("steal", "steal", "swap", "wild", "relocate")))
     before = start()
-    assert tell(move_line(before, Roll(r.dice), r), "de") == "Anna würfelt Rauben, Rauben, Tauschen, Verschieben, Joker"
-    assert tell(move_line(new_game(Setup(players=PLAYERS, deck="physical")), RevealEvent("double_steal"), start()),
-                "en") == "Anna revealed Double Steal"
+    assert translate_message(move_line(before, Roll(r.dice), r), "de") == \
+        "Anna würfelt Rauben, Rauben, Tauschen, Verschieben, Joker"
+    physical = new_game(Setup(players=PLAYERS, deck="physical"))
+    assert translate_message(move_line(physical, RevealEvent("double_steal"), start()), "en") == \
+        "Anna revealed Double Steal"

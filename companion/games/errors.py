@@ -62,7 +62,7 @@ class IllegalAction(ValueError):
     ``rule`` names where the rule stands (a rulebook section or a RULINGS.md id) so the UI can show it.
     Raised with ``IllegalAction.of(template, rule, **params)`` it also carries the English ``template`` (a msgid of
     the ``rules`` catalogue with {placeholders}) and its ``params`` (Terms for game words), so the UI can translate
-    it (companion.i18n.messages.translate_error); ``str(err)`` is always the English text. Raised with a plain
+    it (companion.i18n.messages.translate_message); ``str(err)`` is always the English text. Raised with a plain
     message, ``template`` is None.
     """
 

@@ -1,7 +1,7 @@
 """The move log: what a move did, in the players' words: (state before, action, state after) → a Message, one line.
 
 Like a refusal, a line is an English template of the `rules` catalogue with its params (names as they are, game
-words as Terms), translated by companion.i18n.messages.translate_error. Only what the table sees is told: the app's
+words as Terms), translated by companion.i18n.messages.translate_message. Only what the table sees is told: the app's
 draw is named once the demons are out, never before. Arrows (↑ → ↓ ←) say directions in every language.
 """
 from __future__ import annotations

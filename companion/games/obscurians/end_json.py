@@ -75,10 +75,11 @@ def parse_end(d: dict) -> EndOfGame:
         path = f"players[{i}]"
         _obj(rp, path, _PLAYER_KEYS, ("name", "color", "mission"))
         name = typed_name(f"{path}.name", rp["name"])
-        folded = [n.casefold() for n in names]
+        folded = [n.casefold() for n in names]  # one rule for names: "Anna" and "anna" are one name
         if name.casefold() in folded:
-            _fail(f"{path}.name", f"{name} is already at the table (players[{folded.index(name.casefold())}]); give each "
-                                  "player a different name")
+            seat = folded.index(name.casefold())
+            _fail(f"{path}.name", f"{name} is already at the table (players[{seat}]); give each player a different "
+                                  "name")
         col = _colour_word(rp["color"], f"{path}.color")
         if col in colour_owner:
             _fail(f"{path}.color", f"{col} is already {colour_owner[col]}'s colour (one player board each)")

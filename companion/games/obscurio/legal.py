@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 from companion.games.obscurio import turn
-from companion.games.obscurio.actions import Chip, Decoys, Done, Draw, EndTurn, Exit, Loyalty, Open, Riddle, Sand, Unmask
+from companion.games.obscurio.actions import (
+    Chip, Decoys, Done, Draw, EndTurn, Exit, Loyalty, Open, Riddle, Sand, Unmask,
+)
 
 
 # legal_types / legal_actions list the game's moves. Two things are accepted besides, and never listed: a Look (a
