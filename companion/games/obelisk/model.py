@@ -202,3 +202,25 @@ class Walk:
     @property
     def steps(self) -> int:
         return len(self.cells) - 1
+
+
+# The game's phases and results, shared by the state, the handlers and the JSON.
+PHASES = ("decipher", "roll", "day", "march", "spawn", "swarm", "over")
+NIGHT_PHASES = ("march", "spawn", "swarm")
+ROLLING = ("instability", "burnout")
+RESULTS = ("won", "lost")
+
+
+@dataclass(frozen=True)
+class Loss:
+    """How the game was lost: demon `demon` (`colour`) stood on `at` and its `step`-th step tonight would have
+    entered `target`, which loses (`end`: off-map, empty, mountain or loop)."""
+    demon: int
+    colour: str
+    end: str
+    at: Cell
+    target: Cell
+    step: int
+
+
+TIME_TRIALS = "time_trials"  # the one timer of the game (contract GameTimer.name)

@@ -17,12 +17,12 @@ from companion.games.obelisk.box import (
     DEMON_COLOURS, DEMONS_IN_BOX, FIRST_SCROLL, LIGHTNING_MAX, MAX_STRENGTH, SCROLL_DECK, SCROLLS,
 )
 from companion.games.obelisk.cycle import app_deck
+from companion.games.obelisk.describe import status
 from companion.games.obelisk.model import (
-    AIMS, ENDS, Capture, Demon, Obelisk, Stones, in_grid,
+    AIMS, ENDS, PHASES, RESULTS, ROLLING, Capture, Demon, Loss, Obelisk, Stones, in_grid,
 )
 from companion.games.obelisk.notation import map_from_text, map_to_text
 from companion.games.obelisk.setup import Setup
-from companion.games.obelisk.state import PHASES, RESULTS, ROLLING, Loss, State
 from companion.games.text import shown
 
 MAX_DAYS = 200   # every demon loses within 24 steps and 50 come out six at a time: no game lasts 40 Nights
@@ -35,12 +35,9 @@ def _cells(cells) -> list:
     return [list(c) for c in sorted(cells)]
 
 
-def state_to_json(s: State) -> dict:
-    from companion.games.obelisk.describe import status
-    from companion.games.obelisk.game import timer_of
-
+def state_to_json(s) -> dict:
     setup = s.setup
-    timer = timer_of(s)
+    timer = s.timer
     return {
         "setup": setup.to_json(),
         "day": s.day,
@@ -131,7 +128,8 @@ def _per_player(setup: Setup, value) -> dict:
     return out
 
 
-def state_from_json(d) -> State:
+def fields_from_json(d) -> dict:
+    """The State's fields from its JSON, each checked; `check_loaded` then checks the State they make."""
     checks.obj("", d, _FIELDS, required=_FIELDS)
     setup = Setup.from_json(checks.obj("setup", d["setup"], _SETUP_ANY))
     colours = setup.colours
@@ -177,9 +175,12 @@ def state_from_json(d) -> State:
         loss=None if loss is None else _loss(loss),
     )
     _check_story(values)
-    state = State(**values)
+    return values
+
+
+def check_loaded(state, d: dict) -> None:
+    """`d` is exactly the JSON of the State its fields made (the derived values, the status and the timer agree)."""
     _same(d, state_to_json(state))
-    return state
 
 
 _SETUP_ANY = ("players", "difficulty", "scrolls", "map", "mountains", "realm", "dice", "quarry", "leadership",
