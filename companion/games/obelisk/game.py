@@ -52,14 +52,10 @@ class ObeliskGame(Game):
     def describe(self, state: State) -> str:
         return describe(state)
 
-    def default_rules(self) -> Rules:
-        return Rules()
-
-    def rules_from_json(self, d) -> Rules:
-        return Rules.from_json(d)
-
-    def rule_values(self, rules: Rules) -> dict[str, str]:
-        return values(rules)
+    # the rules profile: the game's own Rules and rulings.values
+    default_rules = staticmethod(Rules)
+    rules_from_json = staticmethod(Rules.from_json)
+    rule_values = staticmethod(values)
 
     def timer(self, state: State):
         return state.timer

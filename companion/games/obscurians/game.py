@@ -97,14 +97,10 @@ class Obscurians(Game):
         return "\n".join(lines)
 
     # -- rules profile -----------------------------------------------------------------------------------------------
-    def default_rules(self) -> Rules:
-        return Rules()
-
-    def rules_from_json(self, d) -> Rules:
-        return Rules.from_json(d)
-
-    def rule_values(self, rules: Rules) -> dict[str, str]:
-        return values(rules)
+    # the game's own Rules and rulings.values
+    default_rules = staticmethod(Rules)
+    rules_from_json = staticmethod(Rules.from_json)
+    rule_values = staticmethod(values)
 
     # -- end of game from a file -------------------------------------------------------------------------------------
     def _scored(self, data, rules: Rules):
