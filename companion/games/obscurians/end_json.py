@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.games.errors import InvalidInput
-from companion.games.checks import typed_name
+from companion.games.checks import flag, typed_name
 from companion.games.text import key, shown
 from companion.games.obscurians.constants import COLOURS, CONTROL_COLOUR, GOODS_PER_COLOUR, MISSIONS
 from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
@@ -32,12 +32,6 @@ def _obj(v: Any, path: str, keys: set[str], required: tuple[str, ...]) -> dict:
     for k in required:
         if k not in v:
             _fail(f"{path}.{k}" if path else k, "missing")
-    return v
-
-
-def _bool(v: Any, path: str) -> bool:
-    if not isinstance(v, bool):
-        _fail(path, "expected true or false")
     return v
 
 
@@ -124,12 +118,12 @@ def parse_end(d: dict) -> EndOfGame:
                 _fail(gpath, f"{in_play[col]} {col} goods at the table, but the game has only {GOODS_PER_COLOUR}")
             if k:
                 held.append((col, k))
-        lamp = _bool(rp.get("lamp", False), f"{path}.lamp")
+        lamp = flag(f"{path}.lamp", rp.get("lamp", False))
         if lamp:
             if lamp_owner is not None:
                 _fail(f"{path}.lamp", f"{lamp_owner} already has the magic lamp (there is only one)")
             lamp_owner = names[i]
-        artifact = _bool(rp.get("artifact", False), f"{path}.artifact")
+        artifact = flag(f"{path}.artifact", rp.get("artifact", False))
         if artifact:
             if artifact_owner is not None:
                 _fail(f"{path}.artifact", f"{artifact_owner} already has the cursed artifact (there is only one)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from companion.games.errors import InvalidInput
 from companion.games.obscurio.actions import MAX_DRAW
-from companion.games.checks import choice, only_fields, whole
+from companion.games.checks import choice, flag, only_fields, whole
 from companion.games.obscurio.constants import (
     CARD_HOLDER, CHARACTERS, GREAT_ROOM_DOORS, ROOMS, TRAPS,
 )
@@ -78,12 +78,6 @@ def _obj(d: dict, where: str, name: str, fields) -> dict:
     return value
 
 
-def _bool(where: str, value) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidInput(f"{where}: expected true or false")
-    return value
-
-
 def _optional_int(where: str, value, lo: int, hi: int) -> int | None:
     return None if value is None else whole(where, value, lo, hi)
 
@@ -148,7 +142,7 @@ def fields_from_json(d) -> dict:
     values["space"] = whole("doors.space", _get(doors, "doors.", "space"), 0, 9)
     values["placed"] = _per_chip("doors.chips", _get(doors, "doors.", "chips"), chips,
                                  lambda w, v: _optional_int(w, v, 1, GREAT_ROOM_DOORS))
-    values["stopped"] = _bool("doors.stopped", _get(doors, "doors.", "stopped"))
+    values["stopped"] = flag("doors.stopped", _get(doors, "doors.", "stopped"))
     values["exit"] = _optional_int("doors.exit", _get(doors, "doors.", "exit"), 1, GREAT_ROOM_DOORS)
 
     last = _get(d, "", "last")
@@ -169,7 +163,7 @@ def fields_from_json(d) -> dict:
 
     traitor = _get(d, "", "traitor")
     values["traitor"] = None if traitor is None else choice("traitor", traitor, wizards, "a wizard at this table")
-    values["exposed"] = _bool("exposed", _get(d, "", "exposed"))
+    values["exposed"] = flag("exposed", _get(d, "", "exposed"))
     side = _get(d, "", "side")
     values["side"] = None if side is None else choice("side", side, SIDES, "a winning side")
 
@@ -200,7 +194,7 @@ def _resolution(r, chips) -> Resolution:
         raise InvalidInput("last.charged: expected an object from chip to tokens")
     return Resolution(
         exit=whole("last.exit", _get(r, "last.", "exit"), 1, GREAT_ROOM_DOORS),
-        advanced=_bool("last.advanced", _get(r, "last.", "advanced")),
+        advanced=flag("last.advanced", _get(r, "last.", "advanced")),
         charged=tuple((c, whole(f"last.charged.{c}", charged[c], 0, 2)) for c in chips if c in charged),
         unplaced=_characters("last.unplaced", _get(r, "last.", "unplaced"), chips),
         dangerous=whole("last.dangerous", _get(r, "last.", "dangerous"), 0, GREAT_ROOM_DOORS),
