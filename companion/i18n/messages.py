@@ -51,6 +51,8 @@ def translate_word(term: Term, lang: str) -> str:
 def _translated(value, lang: str):
     if isinstance(value, Term):
         return translate_word(value, lang)
+    if getattr(value, "template", None) is not None and hasattr(value, "params"):
+        return translate_message(value, lang)  # a sentence inside a sentence (a Message): translated on its own
     if isinstance(value, tuple):  # several words in one place (Terms): each translated, joined as Terms joins them
         return str(Terms(_translated(v, lang) for v in value))
     return value
@@ -58,7 +60,8 @@ def _translated(value, lang: str):
 
 def translate_message(message, lang: str) -> str:
     """An engine's sentence in `lang` (en, de, es; others fall back to English): a refusal (IllegalAction) or any
-    message built the same way (a template and params, e.g. a move-log line from companion/games/<game>/movelog.py).
+    message built the same way (a template and params, e.g. a move-log line from companion/games/<game>/movelog.py;
+    a param that is a message itself is translated the same way).
     A template with no translation gives the English sentence whole, never a mix; a plain exception its text."""
     template = getattr(message, "template", None)
     params = getattr(message, "params", None)

@@ -21,7 +21,7 @@ from kivy.lang import Builder
 from kivy.properties import ListProperty, StringProperty
 
 from companion.games.errors import N_, IllegalAction, InvalidInput
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 from companion.session.observe import CONFIRM, IGNORE, READ_AGAIN, TYPE_IN
 from companion.ui.sheets import Sheet
 from companion.ui.widgets import BigButton
@@ -35,14 +35,6 @@ ANSWERS = {
     TYPE_IN: N_("We enter it on the screen"),
     IGNORE: N_("No, ignore this throw"),
 }
-
-
-def tell(message, lang: str) -> str:
-    """A message (template and params) in `lang`; params that are messages themselves (the move in words inside a
-    question) are told first."""
-    params = {k: (tell(v, lang) if getattr(v, "template", None) is not None and hasattr(v, "params") else v)
-              for k, v in getattr(message, "params", {}).items()}
-    return translate_error(SimpleNamespace(template=message.template, params=params), lang)
 
 
 class DiceAtTable:
@@ -114,9 +106,9 @@ class DiceAtTable:
         """The question in the players' language: what the door asks (the move in words), and the engine's reason
         when it refused."""
         lang = self.app.lang
-        text = tell(SimpleNamespace(template=question.why, params=question.params), lang)
+        text = translate_message(SimpleNamespace(template=question.why, params=question.params), lang)
         if question.error is not None:
-            text = f"{text}: {translate_error(question.error, lang)}"
+            text = f"{text}: {translate_message(question.error, lang)}"
         return text
 
     def _show(self, question) -> None:
@@ -169,7 +161,7 @@ class DiceAtTable:
         try:
             door.answer(choice)
         except (IllegalAction, InvalidInput) as err:  # the engine refused at the last moment: say why, keep asking
-            self.app.say(translate_error(err, self.app.lang))
+            self.app.say(translate_message(err, self.app.lang))
 
     def _close(self) -> None:
         if self.sheet is not None and self.app.sheet is self.sheet:

@@ -306,7 +306,7 @@ async def play(f, args) -> dict:
     out["export_banner"] = banner(f)
     await f.shot(shots, f"{args.prefix}end")
     out["final"] = state(f).to_json()
-    out["moves"] = app.plugin.moves.lines(app.t)
+    out["moves"] = app.plugin.moves.lines(app.lang)
     await f.tap(f.by_id("home"))
     await f.wait_screen("home")
     # The finished game, opened again from Home's history: the same result.
