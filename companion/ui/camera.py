@@ -26,7 +26,7 @@ from kivy.uix.screenmanager import Screen
 from companion.games.errors import N_
 from companion.session.observe import MIN_CONFIDENCE
 from companion.ui import photo
-from companion.ui.widgets import BigButton  # noqa: F401  (the shared widgets and their kv rules first)
+from companion.ui.widgets.buttons import BigButton  # noqa: F401  (the shared widgets and their kv rules first)
 from firmware_bridge.errors import DeviceError
 from firmware_bridge.observations import DiceSettled, DieRolling
 

@@ -28,7 +28,8 @@ from firmware_bridge.observations import (GRID_CELLS, BatteryLevel, ButtonPresse
                                           DieCrooked, DieIdentified, DieRolled, DieRolling, DieSetDown,
                                           SignalStrength, StandFlipped, TileGrid, TileRead)
 
-from companion.ui.widgets import BigButton, Panel  # the shared widgets (and their kv rules) first
+from companion.ui.widgets.buttons import BigButton  # the shared widgets (and their kv rules) first
+from companion.ui.widgets.panels import Panel
 
 log = logging.getLogger(__name__)
 

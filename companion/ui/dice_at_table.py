@@ -24,7 +24,7 @@ from companion.games.errors import N_, IllegalAction, InvalidInput
 from companion.i18n.messages import translate_message
 from companion.session.observe import CONFIRM, IGNORE, READ_AGAIN, TYPE_IN
 from companion.ui.sheets import Sheet
-from companion.ui.widgets import BigButton
+from companion.ui.widgets.buttons import BigButton
 from firmware_bridge.errors import DeviceError
 
 log = logging.getLogger(__name__)

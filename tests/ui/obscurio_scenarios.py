@@ -322,7 +322,7 @@ def _open_button(row):
     """A table's Resume / Scores button on Home (`open` in the shell's kv; the row's big button otherwise)."""
     button = row.ids.get("open")
     if button is None:
-        from companion.ui.widgets import BigButton
+        from companion.ui.widgets.buttons import BigButton
 
         button = next(c for c in row.children if isinstance(c, BigButton))
     return button
