@@ -8,6 +8,8 @@ loads every shared kv rule, so a screen's .kv can use them.
     goods_chips  ChipRow: a player's goods drawn by one widget
     turned       Turned: a part of the screen facing one side of the table
     labels.kv    Txt, Heading
+    heading_bar.kv  the bar along the top of a shell screen: HeadingBar, BackButton, BarTitle, MenuButton,
+                 LanguageButtons
 """
 from pathlib import Path
 
@@ -22,7 +24,8 @@ from companion.ui.widgets.goods_chips import ChipRow, chip_texture
 from companion.ui.widgets.panels import Framed, GameCard, Panel, TableItem
 from companion.ui.widgets.turned import Turned
 
-Builder.load_file(str(Path(__file__).with_name("labels.kv")))  # rules of no Python class here: with the package
+for _rules in ("labels.kv", "heading_bar.kv"):  # rules of no Python class here: loaded with the package
+    Builder.load_file(str(Path(__file__).with_name(_rules)))
 
 __all__ = ["Banner", "BigButton", "ChipRow", "DragGhost", "Draggable", "FitScrollView", "Framed", "GameCard",
            "HideBox", "HideGrid", "LangButton", "Panel", "RepeatGrid", "RepeatStack", "TableItem", "TopAlignedGrid",
