@@ -403,7 +403,7 @@ def _place(t, role: str, index, short: bool = False) -> str:
     return f"{role} {index}"
 
 
-# Rows the model publishes as dicts (each field a key of that dict); their looks are in devices.kv.
+# Rows the model publishes as dicts (each field a key of that dict); their looks are in device_rows.kv.
 class DeviceRow(Panel):
     url = StringProperty("")
     title = StringProperty("")
@@ -441,4 +441,5 @@ class DevicesScreen(Screen):
     model = ObjectProperty(None, rebind=True)
 
 
+Builder.load_file(str(Path(__file__).with_name("device_rows.kv")))  # the pieces first, then the screen
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))
