@@ -16,7 +16,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion.games.obscurians.constants import COLOURS, MISSIONS  # noqa: E402
 from companion.games.obscurians.rules import Rules  # noqa: E402
-from companion.games.obscurians.scoring import parse_end, score  # noqa: E402
+from companion.games.obscurians.end_json import parse_end  # noqa: E402
+from companion.games.obscurians.scoring import score  # noqa: E402
 
 TARGET = 10_000
 

@@ -1,6 +1,6 @@
 """Start-up: the app's first frame against a bare Kivy window's, in interleaved pairs.
 
-    .venv/bin/python bench/bench_startup.py [--pairs 9] [--no-bytecode-cache]
+    .venv/bin/python bench/bench_startup.py [--pairs 9] [--no-bytecode-cache] [--tables N]
 
 Each pair starts the app (`companion --data-dir` an empty folder) and a bare Kivy window (an App with one empty
 Widget, in the app's window settings), one after the other, and reads each one's seconds from exec to its first
@@ -14,6 +14,9 @@ make every start compile the app's modules from source while Kivy's come compile
 runs get a bytecode cache of their own (PYTHONPYCACHEPREFIX, a temporary folder: nothing is written into the
 repository). --no-bytecode-cache measures starts from source instead.
 
+--tables N: the app starts on a database holding N tables (the examples/*.jsonl logs imported in turn, about half
+of them finished), as a group's tablet does after some evenings; Home then draws its rows before the first frame.
+
 Needs a screen: without DISPLAY it re-runs itself under xvfb-run. Prints figures; asserts nothing.
 """
 import argparse
@@ -25,6 +28,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_app import first_frame  # noqa: E402
 
@@ -33,6 +37,7 @@ def main() -> int:
     p = argparse.ArgumentParser()
     p.add_argument("--pairs", type=int, default=9, help="interleaved pairs counted (default 9)")
     p.add_argument("--no-bytecode-cache", action="store_true", help="compile from source on every start")
+    p.add_argument("--tables", type=int, default=0, help="tables in the database the app starts on (default 0)")
     args = p.parse_args()
     if not os.environ.get("DISPLAY"):
         if not shutil.which("xvfb-run"):
@@ -48,24 +53,35 @@ def main() -> int:
             env["PYTHONPYCACHEPREFIX"] = str(Path(tmp) / "pycache")
         data = Path(tmp) / "data"
         data.mkdir()
+        fill(data, args.tables, env)
         pairs = []
         for n in range(args.pairs + 1):
             a, b = first_frame(data, env, cpu=True), first_frame("--bare", env, cpu=True)
             if n:  # the first pair warms up
                 pairs.append((a, b))
+    label = f"{args.tables} tables" if args.tables else "empty database"
     print(f"first frame, {args.pairs} interleaved pairs "
           f"({'compiled from source' if args.no_bytecode_cache else 'bytecode cached'}):")
     for i, what in ((0, "wall seconds from exec"), (1, "CPU seconds of the process")):
         app, bare = [a[i] for a, _ in pairs], [b[i] for _, b in pairs]
         ratios = [a / b for a, b in zip(app, bare)]
         print(f"  {what}:")
-        print(f"    app (empty database): median {statistics.median(app):.3f} s  (min {min(app):.3f}, "
+        print(f"    app ({label}): median {statistics.median(app):.3f} s  (min {min(app):.3f}, "
               f"max {max(app):.3f})")
         print(f"    bare Kivy window:     median {statistics.median(bare):.3f} s  (min {min(bare):.3f}, "
               f"max {max(bare):.3f})")
         print(f"    ratio of the medians {statistics.median(app) / statistics.median(bare):.2f}x, "
               f"median of the pair ratios {statistics.median(ratios):.2f}x (target <= 1.25x)")
     return 0
+
+
+def fill(data: Path, count: int, env: dict) -> None:
+    """Import `count` tables from the example logs (each log as often as needed, `--copy`)."""
+    logs = sorted((ROOT / "examples").glob("*.jsonl"))
+    for n in range(count):
+        log = logs[n % len(logs)]
+        subprocess.run([sys.executable, "-m", "companion", "--data-dir", str(data), "import", "--copy",
+                        "--title", f"{log.stem} {n + 1}", str(log)], check=True, capture_output=True, env=env, cwd=ROOT)
 
 
 if __name__ == "__main__":

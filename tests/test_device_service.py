@@ -187,6 +187,31 @@ def test_simulated_devices_that_play_by_themselves_never_reach_a_table(tmp_path)
     asyncio.run(scenario())
 
 
+def test_a_simulated_camera_is_shown_and_never_plays_into_a_table(tmp_path):
+    """A simulated camera (`sim://camera`, what the app offers to try the camera screen without one) renders throws
+    that land by themselves: its settled throws and a Read dice are reported to the screens, never to the table —
+    even with its dice bound to the henchmen (table rule 8)."""
+    async def scenario():
+        store, table, service, seen = hourglass_table_and_devices(tmp_path)
+        url = "sim://camera?scene=dice&seed=5&moving=3&still=8"
+        try:
+            service.attach(table)
+            await service.add(url)
+            await until(lambda: any(type(o).__name__ == "DiceSettled" and len(o.dice) >= 5 for o in seen), timeout=60)
+            settled = next(o for o in seen if type(o).__name__ == "DiceSettled" and len(o.dice) >= 5)
+            for i, rolled in enumerate(settled.dice[:5]):
+                service.bind(rolled.die, "henchmen", i)
+            before = sum(type(o).__name__ == "DiceSettled" for o in seen)
+            await service.manager.device(url).read_now()          # the camera screen's Read dice
+            await until(lambda: sum(type(o).__name__ == "DiceSettled" for o in seen) >= before + 2, timeout=60)
+            assert table.state.dice is None and table.log_length == 2 and service.door.question is None
+        finally:
+            await service.close()
+            store.close()
+
+    asyncio.run(scenario())
+
+
 def test_unbound_dice_never_reach_the_game_and_a_damaged_settings_file_is_kept(tmp_path):
     async def scenario():
         store = TableStore(tmp_path)

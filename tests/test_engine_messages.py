@@ -19,7 +19,7 @@ from companion.games.obscurians.randplay import random_action, random_setup
 from companion.i18n import RULES_DOMAIN, po_path, translations
 from companion.i18n.extract import plain_illegal_actions_in, rules_msgids
 from companion.games.obscurians.vocabulary import TERMS as VOCABULARY
-from companion.i18n.messages import translate_error, translate_word
+from companion.i18n.messages import translate_message, translate_word
 
 GAMES = Path(__file__).resolve().parent.parent / "companion" / "games"
 PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
@@ -136,17 +136,17 @@ def test_banned_action_names_the_action_in_each_language():
     err = refusal(state, Choose("steal"))
     assert str(err) == "No Steal this round (event card)"
     assert err.rule == "Event Cards: No Steal"
-    assert translate_error(err, "en") == "No Steal this round (event card)"
-    assert translate_error(err, "de") == "Diese Runde kein Rauben (Rundenkarte)"
-    assert translate_error(err, "es") == "Esta ronda no se puede Robar (carta de evento)"
+    assert translate_message(err, "en") == "No Steal this round (event card)"
+    assert translate_message(err, "de") == "Diese Runde kein Rauben (Rundenkarte)"
+    assert translate_message(err, "es") == "Esta ronda no se puede Robar (carta de evento)"
 
 
 def test_mission_chip_and_player_name():
     state = physical().apply(PlaceChip("blue", "keep"))
     err = refusal(state, PlaceChip("green", "keep"))
     assert str(err) == "Anna has no keep chip left to place"
-    assert translate_error(err, "de") == "Anna hat keinen Behalt-Chip mehr zum Setzen"
-    assert translate_error(err, "es") == "A Anna no le queda ninguna ficha de Conservar para colocar"
+    assert translate_message(err, "de") == "Anna hat keinen Behalt-Chip mehr zum Setzen"
+    assert translate_message(err, "es") == "A Anna no le queda ninguna ficha de Conservar para colocar"
 
 
 def test_goods_missing_and_secured():
@@ -157,18 +157,18 @@ def test_goods_missing_and_secured():
 
     err = refusal(state, Steal("red", "lamp"))
     assert str(err) == "Anna's magic lamp is secured in the vault and cannot be stolen"
-    assert translate_error(err, "de") == "Bei Anna im Safe, Rauben nicht möglich: Wunderlampe"
-    assert translate_error(err, "es") == "Anna guarda lámpara mágica en la cámara: no se puede robar"
+    assert translate_message(err, "de") == "Bei Anna im Safe, Rauben nicht möglich: Wunderlampe"
+    assert translate_message(err, "es") == "Anna guarda lámpara mágica en la cámara: no se puede robar"
 
     err = refusal(state, Steal("green", "pink"))
     assert str(err) == "Chris has no pink good"
-    assert translate_error(err, "de") == "Bei Chris nicht vorhanden: Ware pink"
-    assert translate_error(err, "es") == "Chris no tiene mercancía de color rosa"
+    assert translate_message(err, "de") == "Bei Chris nicht vorhanden: Ware pink"
+    assert translate_message(err, "es") == "Chris no tiene mercancía de color rosa"
 
     err = refusal(state, Donate("green", "blue"))
     assert str(err) == "Ben chose Steal this turn, not Donate"
-    assert translate_error(err, "de") == "Ben hat in diesem Zug Rauben gewählt, nicht Schenken"
-    assert translate_error(err, "es") == "Ben ha elegido Robar en este turno, no Donar"
+    assert translate_message(err, "de") == "Ben hat in diesem Zug Rauben gewählt, nicht Schenken"
+    assert translate_message(err, "es") == "Ben ha elegido Robar en este turno, no Donar"
 
 
 def test_event_cards_are_translated():
@@ -180,9 +180,9 @@ def test_event_cards_are_translated():
     assert str(err) == f"The app's shuffled deck shows {top} next, not {other}"
     de, es = translations("de"), translations("es")
     from companion.games.obscurians.vocabulary import EVENT
-    assert translate_error(err, "de") == f"Im Stapel der App kommt als Nächstes {de.gettext(EVENT[top])}, " \
+    assert translate_message(err, "de") == f"Im Stapel der App kommt als Nächstes {de.gettext(EVENT[top])}, " \
                                          f"nicht {de.gettext(EVENT[other])}"
-    assert translate_error(err, "es") == f"En el mazo de la app sale ahora {es.gettext(EVENT[top])}, " \
+    assert translate_message(err, "es") == f"En el mazo de la app sale ahora {es.gettext(EVENT[top])}, " \
                                          f"no {es.gettext(EVENT[other])}"
 
 
@@ -190,12 +190,12 @@ def test_plural_templates():
     state = physical().apply(Roll(("steal", "wild", "swap", "donate", "secure")))
     err = refusal(state, Choose("steal", 2))
     assert str(err) == "Anna has only 1 Wild"
-    assert translate_error(err, "es") == "Anna solo tiene 1 comodín"
+    assert translate_message(err, "es") == "Anna solo tiene 1 comodín"
     state = physical().apply(Roll(("steal", "wild", "wild", "donate", "secure")))
     err = refusal(state, Choose("steal", 3))
     assert str(err) == "Anna has only 2 Wilds"
-    assert translate_error(err, "es") == "Anna solo tiene 2 comodines"
-    assert translate_error(err, "de") == "Anna hat nur 2 Joker"
+    assert translate_message(err, "es") == "Anna solo tiene 2 comodines"
+    assert translate_message(err, "de") == "Anna hat nur 2 Joker"
 
 
 # ----------------------------------------------------------------- fallbacks and compatibility
@@ -205,21 +205,21 @@ def test_template_missing_from_rules_po_falls_back_to_english():
                            kind=Term("action", "steal", "Steal"))
     assert str(err) == "Anna may not Steal on a Tuesday"
     for lang in ("en", "de", "es", "fr", None):
-        assert translate_error(err, lang) == "Anna may not Steal on a Tuesday"  # no half-translated mix
+        assert translate_message(err, lang) == "Anna may not Steal on a Tuesday"  # no half-translated mix
 
 
 def test_plain_message_falls_back_to_str():
     err = IllegalAction("Nothing to undo", "Undo")
     assert (str(err), err.rule, err.template, err.params) == ("Nothing to undo", "Undo", None, {})
-    assert translate_error(err, "de") == "Nothing to undo"
-    assert translate_error(ValueError("boom"), "es") == "boom"
+    assert translate_message(err, "de") == "Nothing to undo"
+    assert translate_message(ValueError("boom"), "es") == "boom"
 
 
 def test_unknown_game_word_keeps_its_english_form():
     state = physical().apply(Roll(("steal", "wild", "swap", "donate", "secure")))
     err = refusal(state, Choose("bogus"))
     assert str(err) == "bogus is not a henchmen action"
-    assert translate_error(err, "de") == "bogus ist keine Handlanger-Aktion"
+    assert translate_message(err, "de") == "bogus ist keine Handlanger-Aktion"
     assert translate_word(Term("colour", "purple", "purple"), "es") == "purple"  # no game has purple
     assert translate_word(Term("good", "red", "red good"), "de") == "Ware rot"
     assert translate_word(Term("good", "artifact", "cursed artifact"), "es") == "artefacto maldito"
@@ -227,7 +227,7 @@ def test_unknown_game_word_keeps_its_english_form():
 
 def test_language_codes_are_normalised():
     err = refusal(physical("no_steal").apply(Roll(("steal",) * 5)), Choose("steal"))
-    assert translate_error(err, "de_DE.UTF-8") == "Diese Runde kein Rauben (Rundenkarte)"
+    assert translate_message(err, "de_DE.UTF-8") == "Diese Runde kein Rauben (Rundenkarte)"
 
 
 def test_illegal_action_of_keeps_rule_and_params():

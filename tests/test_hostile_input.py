@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from companion.cli import main
 from companion.games.obscurians.randplay import random_game
-from companion.games.obscurians.scoring import parse_end
+from companion.games.obscurians.end_json import parse_end
 from companion.session.logfile import write_log
 
 import cli_helpers

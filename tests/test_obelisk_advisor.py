@@ -19,7 +19,7 @@ from companion.games.obelisk.paths import captures_left, portal_walk, walk
 from companion.games.obelisk.plan import Hunter, best_plan, is_plan, score, steps_for
 from companion.games.obelisk.rules import Rules
 from companion.games.obelisk.setup import lay_map
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 
 from companion.games.obelisk import map_to_text
 from tests.obelisk_helpers import make_setup, ob, position
@@ -167,8 +167,9 @@ def test_the_issue_phrase_in_players_words_translated():
     s = position(setup, demons=[("blue", [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4), (1, 4)])])
     (route, *new) = routes(s)
     assert route.loses and str(route.why) == "the blue demon would walk off the map at E3 in its second step"
-    assert translate_error(route.why, "de") == "der blaue Dämon würde in seinem zweiten Schritt bei E3 vom Plan laufen"
-    assert translate_error(route.why, "es") == "el demonio azul saldría del mapa en E3 en su segundo paso"
+    assert translate_message(route.why, "de") == \
+        "der blaue Dämon würde in seinem zweiten Schritt bei E3 vom Plan laufen"
+    assert translate_message(route.why, "es") == "el demonio azul saldría del mapa en E3 en su segundo paso"
     assert [r.colour for r in new] == ["green", "yellow", "blue"] and all(r.demon is None for r in new)
     assert str(new[0].said) == "the green demon stops on E1 tonight"
 

@@ -13,11 +13,11 @@ from companion.games.obelisk import (
 )
 from companion.games.obelisk.advisor import night_advice, rotate_choices, routes
 from companion.games.obelisk.legal import captures
-from companion.games.obelisk.narrate import narrate
+from companion.games.obelisk.movelog import move_line
 from companion.games.obelisk.randplay import random_action, random_setup
 from companion.games.obelisk.vocabulary import TERMS
 from companion.i18n.extract import rules_msgids
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 
 from tests.obelisk_helpers import make_setup, ob, position
 
@@ -32,7 +32,7 @@ def check(message, ids, met):
             if isinstance(term, Term):
                 assert term.code in TERMS[term.vocab] or term.vocab == "action", term
     for lang in ("de", "es"):
-        assert translate_error(message, lang) != str(message) or not any(c.isalpha() for c in message.template)
+        assert translate_message(message, lang) != str(message) or not any(c.isalpha() for c in message.template)
     met.add(message.template)
 
 
@@ -70,7 +70,7 @@ def test_every_sentence_met_in_play_is_a_translated_template():
                 check(reason, ids, met)
             action = random_action(s, rng)
             after = s.apply(action)
-            check(narrate(s, action, after), ids, met)
+            check(move_line(s, action, after), ids, met)
             s = after
     assert len(met) > 45
 
@@ -79,19 +79,19 @@ def test_the_move_log_in_three_languages():
     s = position(make_setup(MAP, 2), phase="march", obelisks=[ob((1, 2), "green", 5)],
                  demons=[("blue", [(0, 0), (0, 1)])])
     after = s.apply(Capture((1, 2), 1, 0))
-    line = narrate(s, Capture((1, 2), 1, 0), after)
+    line = move_line(s, Capture((1, 2), 1, 0), after)
     assert str(line) == "the blue demon was captured on B1 by the Obelisk on corner C2"
-    assert translate_error(line, "de") == "der blaue Dämon wurde auf B1 vom Obelisken an Ecke C2 gefangen"
-    assert translate_error(line, "es") == "el demonio azul fue capturado en B1 por el obelisco de la esquina C2"
+    assert translate_message(line, "de") == "der blaue Dämon wurde auf B1 vom Obelisken an Ecke C2 gefangen"
+    assert translate_message(line, "es") == "el demonio azul fue capturado en B1 por el obelisco de la esquina C2"
     day = new_game(make_setup(MAP, 2))
     turned = Rotate("green", (((0, 1), "S"), ((2, 2), "W")))
-    assert str(narrate(day, turned, day.apply(turned))) == "Ana turned B1 ↓, C3 ←"
+    assert str(move_line(day, turned, day.apply(turned))) == "Ana turned B1 ↓, C3 ←"
 
 
 def test_a_rotate_choice_explains_itself():
     s = new_game(make_setup(MAP, 2))
     best = rotate_choices(s)[0]
-    texts = [translate_error(r, "de") for r in best.reasons()]
+    texts = [translate_message(r, "de") for r in best.reasons()]
     assert texts[-1].startswith("Neue Dämonen gehen vom Portal")
 
 
@@ -105,4 +105,4 @@ def test_a_refusal_names_the_land_the_strength_and_the_demon(lang, expected):
                  demons=[("yellow", [(0, 0), (0, 1), (0, 2), (0, 3)])])
     with pytest.raises(IllegalAction) as info:
         s.apply(Capture((1, 4), 1, 0))
-    assert translate_error(info.value, lang) == expected
+    assert translate_message(info.value, lang) == expected

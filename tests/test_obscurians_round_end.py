@@ -8,7 +8,7 @@ from companion.games.obscurians.actions import (
 )
 from companion.games.obscurians.setup import mission_refusals
 from companion.games.obscurians.state import new_game
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 from companion.session import games
 from test_obscurians_engine import edit, finish_turn, illegal, setup
 
@@ -180,4 +180,4 @@ def test_a_mission_that_cannot_be_a_players_says_why_while_the_missions_are_tapp
     assert why[2]["give"] is None and why[2]["select"] is None and why[2]["lose"] is None
     # Ana's own card is no reason against Ana's seat.
     assert why[0]["keep"] is None and str(why[0]["take"]).endswith("another player has Take")
-    assert translate_error(why[2]["collect"], "de") != str(why[2]["collect"])
+    assert translate_message(why[2]["collect"], "de") != str(why[2]["collect"])

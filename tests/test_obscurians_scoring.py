@@ -17,7 +17,9 @@ from companion.games.obscurians.bgstats import to_bgstats
 from companion.games.obscurians.constants import COLOURS, MISSIONS
 from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
 from companion.games.obscurians.rules import Rules
-from companion.games.obscurians.scoring import collect_best, parse_end, render, score
+from companion.games.obscurians.end_json import parse_end
+from companion.games.obscurians.scoring import collect_best, render, score, score_table, totals
+from companion.games.obscurians.scoring import player as seat
 from cli_helpers import companion
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,7 +42,7 @@ def table(p: EndPlayer, chips=(), n=4) -> EndOfGame:
 
 
 def mission_line(p: EndPlayer, rules=Rules(), chips=()):
-    line = score(table(p, chips), rules).player(p.colour).lines[0]
+    line = seat(score(table(p, chips), rules), p.colour).lines[0]
     assert line.key.startswith("mission.")
     return line
 
@@ -91,8 +93,8 @@ def test_lose_rulebook_example():
 def test_control_rulebook_example():
     p = player("control", {"turquoise": 9}, "turquoise", lamp=True)
     result = score(table(p, n=7))
-    assert result.player("turquoise").lines[0].points == 42
-    assert result.player("turquoise").lines[0].rule == "Control: 42"
+    assert seat(result, "turquoise").lines[0].points == 42
+    assert seat(result, "turquoise").lines[0].rule == "Control: 42"
 
 
 def test_janes_stack_example():
@@ -103,12 +105,12 @@ def test_janes_stack_example():
                     (Chip("green", "pink", "take"), Chip("blue", "pink", "select"), Chip("yellow", "pink", "keep"),
                      Chip("green", "pink", "select")))
     r = score(end)
-    blue_chip = [ln for ln in r.player("blue").lines if ln.key == "chip"]
-    green_chip = [ln for ln in r.player("green").lines if ln.key == "chip"]
+    blue_chip = [ln for ln in seat(r, "blue").lines if ln.key == "chip"]
+    green_chip = [ln for ln in seat(r, "green").lines if ln.key == "chip"]
     assert [(ln.points, ln.rule) for ln in blue_chip] == [(10, "Suspicion on pink (chip 2 of 4, 1st correct)")]
     assert [(ln.points, ln.rule) for ln in green_chip] == [(5, "Suspicion on pink (chip 4 of 4, 2nd correct)")]
-    assert r.player("yellow").points("chip") == 0
-    assert r.player("pink").points("master.disguise") == 0
+    assert seat(r, "yellow").points("chip") == 0
+    assert seat(r, "pink").points("master.disguise") == 0
 
 
 # --- chips and masters (RULING obscurians-chip, obscurians-masters) ----------------------------------------------
@@ -125,18 +127,18 @@ def test_chip_points_10_5_2_then_0():
     end = with_chips(seven(), [("red", "blue", "select"), ("orange", "blue", "select"), ("yellow", "blue", "select"),
                                ("green", "blue", "select"), ("pink", "blue", "select")])   # blue's mission: select
     r = score(end)
-    assert [r.player(c).points("chip") for c in ("red", "orange", "yellow", "green", "pink")] == [10, 5, 2, 0, 0]
-    assert r.player("yellow").lines[1].rule == "Suspicion on blue (chip 3 of 5, 3rd correct)"
-    assert not [ln for ln in r.player("green").lines if ln.key == "chip"]   # 4th correct: no line
+    assert [seat(r, c).points("chip") for c in ("red", "orange", "yellow", "green", "pink")] == [10, 5, 2, 0, 0]
+    assert seat(r, "yellow").lines[1].rule == "Suspicion on blue (chip 3 of 5, 3rd correct)"
+    assert not [ln for ln in seat(r, "green").lines if ln.key == "chip"]   # 4th correct: no line
 
 
 def test_stacks_are_per_target_and_wrong_chips_score_nothing():
     end = with_chips(seven(), [("red", "blue", "keep"), ("orange", "green", "give"), ("red", "green", "give"),
                                ("yellow", "blue", "select")])
     r = score(end)
-    assert r.player("red").points("chip") == 5        # wrong on blue, 2nd correct on green
-    assert r.player("orange").points("chip") == 10
-    assert r.player("yellow").points("chip") == 10    # first correct on blue (red's chip was wrong)
+    assert seat(r, "red").points("chip") == 5        # wrong on blue, 2nd correct on green
+    assert seat(r, "orange").points("chip") == 10
+    assert seat(r, "yellow").points("chip") == 10    # first correct on blue (red's chip was wrong)
 
 
 def test_master_of_unmasking_needs_a_correct_chip_on_every_other_player():
@@ -144,11 +146,11 @@ def test_master_of_unmasking_needs_a_correct_chip_on_every_other_player():
     missions = {p.colour: p.mission for p in base.players}
     chips = [("red", c, missions[c]) for c in COLOURS if c != "red"]
     r = score(with_chips(base, chips))
-    assert r.player("red").points("master.unmasking") == 8
+    assert seat(r, "red").points("master.unmasking") == 8
     # one target with only a wrong chip: no Master of Unmasking (extra tactical chips do not hurt otherwise)
     chips[2] = ("red", chips[2][1], "control" if chips[2][2] != "control" else "keep")
     r = score(with_chips(base, chips))
-    assert r.player("red").points("master.unmasking") == 0
+    assert seat(r, "red").points("master.unmasking") == 0
 
 
 def test_master_of_disguise_and_both_for_lose_player():
@@ -158,18 +160,18 @@ def test_master_of_disguise_and_both_for_lose_player():
                     (Chip("red", "green", "keep"), Chip("red", "blue", "take"), Chip("red", "yellow", "give"),
                      Chip("green", "red", "keep")))
     r = score(end)
-    assert r.player("red").points("master") == 16
-    assert {ln.rule for ln in r.player("red").lines} >= {"Master of Unmasking", "Master of Disguise"}
-    assert r.player("green").points("master.disguise") == 0   # red's correct chip is on green
-    assert r.player("green").points("master.unmasking") == 0
+    assert seat(r, "red").points("master") == 16
+    assert {ln.rule for ln in seat(r, "red").lines} >= {"Master of Unmasking", "Master of Disguise"}
+    assert seat(r, "green").points("master.disguise") == 0   # red's correct chip is on green
+    assert seat(r, "green").points("master.unmasking") == 0
 
 
 def test_lamp_and_artifact():
     r = score(table(player("control", {}, "turquoise", lamp=True), n=7))
-    assert r.player("turquoise").lines[-1].rule == "Magic lamp" and r.player("turquoise").points("lamp") == 5
+    assert seat(r, "turquoise").lines[-1].rule == "Magic lamp" and seat(r, "turquoise").points("lamp") == 5
     r = score(table(player("keep", {"green": 2}, artifact=True)))
-    assert r.player("green").points("artifact") == -5
-    assert r.player("green").total == 14 + 8 - 5
+    assert seat(r, "green").points("artifact") == -5
+    assert seat(r, "green").total == 14 + 8 - 5
 
 
 # --- missions: edge cases -----------------------------------------------------------------------------------------
@@ -227,7 +229,7 @@ def test_lose_condition_chips_all_wrong_on_every_other_player():
     others = (player("keep", {}, "green", name="G"), player("take", {}, "blue", name="B"),
               player("give", {}, "yellow", name="Y"))
     def line(chips):
-        return score(EndOfGame((lose, *others), tuple(Chip(*c) for c in chips))).player("red").lines[0]
+        return seat(score(EndOfGame((lose, *others), tuple(Chip(*c) for c in chips))), "red").lines[0]
     all_wrong = [("red", "green", "take"), ("red", "blue", "give"), ("red", "yellow", "keep")]
     assert line(all_wrong).points == 55
     assert line(all_wrong).rule == "Lose: 75 − 20 (every own suspicion chip wrong)"
@@ -298,8 +300,8 @@ def test_property_collect_equals_brute_force(counts):
 
 # --- winners (RULING obscurians-winner) -----------------------------------------------------------------------------
 def fake_scores(rows):
-    from companion.games.obscurians.scoring import Line, PlayerScore, winners
-    return winners([PlayerScore(c, c, m, (Line("mission.control", {}, t),)) for c, m, t in rows])
+    from companion.games.obscurians.scoring import line, seat_result, winners
+    return winners([seat_result(c, c, m, (line("mission.control", {}, t),)) for c, m, t in rows])
 
 
 def test_winner_highest_non_lose_and_ties_share():
@@ -324,23 +326,23 @@ def test_winner_without_lose_player():
 # --- example files ------------------------------------------------------------------------------------------------
 def test_example_4p_lose_player_wins():
     r = score(parse_end(load("end-obscurians-4p.json")))
-    assert r.totals() == {"green": 80, "blue": 41, "yellow": 55, "red": 15}
+    assert totals(r) == {"green": 80, "blue": 41, "yellow": 55, "red": 15}
     assert r.winners == ("red",)
-    assert r.player("red").lines[0].rule == \
+    assert seat(r, "red").lines[0].rule == \
         "Lose: 75 − 20 (exactly 6 goods) − 20 (goods of only 2 colours) − 20 (every own suspicion chip wrong)"
-    assert r.player("green").points("master.unmasking") == 8
+    assert seat(r, "green").points("master.unmasking") == 8
 
 
 def test_example_6p_rulebook_missions_and_janes_stack():
     r = score(parse_end(load("end-obscurians-6p.json")))
     assert [p.lines[0].points for p in r.players] == [42, 39, 44, 35, 50, 55]
-    assert r.totals() == {"green": 55, "yellow": 47, "orange": 52, "blue": 58, "pink": 50, "red": 63}
+    assert totals(r) == {"green": 55, "yellow": 47, "orange": 52, "blue": 58, "pink": 50, "red": 63}
     assert r.winners == ("blue",)
 
 
 def test_example_7p_control_tie():
     r = score(parse_end(load("end-obscurians-7p-control.json")))
-    assert r.totals() == {"green": 60, "turquoise": 60, "blue": 28, "yellow": -4, "orange": 16, "pink": 8, "red": 35}
+    assert totals(r) == {"green": 60, "turquoise": 60, "blue": 28, "yellow": -4, "orange": 16, "pink": 8, "red": 35}
     assert r.winners == ("green", "turquoise")
 
 
@@ -353,13 +355,13 @@ def test_to_json_shape_and_text():
         assert all(set(ln) == {"rule", "points"} for ln in p["lines"])
         assert sum(ln["points"] for ln in p["lines"]) == p["total"]
     json.dumps(j)
-    text = r.to_text()
+    text = score_table(r)
     assert "Tom (turquoise)" in text and "Control: 42" in text and "Winners: Ana (green), Tom (turquoise)" in text
 
 
 def test_lines_keep_key_and_params_for_translation():
     r = score(parse_end(load("end-obscurians-4p.json")))
-    chip = [ln for ln in r.player("blue").lines if ln.key == "chip"][0]
+    chip = [ln for ln in seat(r, "blue").lines if ln.key == "chip"][0]
     assert chip.params == {"target": "green", "pos": 1, "size": 3, "rank": 1}
     german = {"chip": "Verdacht auf {target} (Plättchen {pos} von {size}, {rank:ord} richtig)",
               "ord": {1: "1.", 2: "2.", 3: "3.", "other": "{n}."}}
@@ -430,7 +432,7 @@ def test_optional_fields_default():
     end = parse_end(d)
     assert end.suspicions == () and all(p.goods == () and not p.artifact for p in end.players)
     assert [p.lamp for p in end.players] == [True, False, False, False]
-    assert score(end).player("blue").total == 70 + 8
+    assert seat(score(end), "blue").total == 70 + 8
 
 
 def test_not_an_object():

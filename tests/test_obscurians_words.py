@@ -6,10 +6,10 @@ from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obscurians.actions import (
     Choose, EndTurn, RevealEvent, RevealMissions, Roll, Secure, Steal, action_from_json, action_from_text,
 )
-from companion.games.obscurians.narrate import narrate
+from companion.games.obscurians.movelog import move_line
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import new_game
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 from test_obscurians_engine import PLAYERS, edit, finish_turn, rolled
 
 
@@ -20,10 +20,10 @@ def test_the_move_log_names_the_cursed_artifact_and_the_magic_lamp():
     assert s.active == 2 and s.artifact_holder() == 1 and s.lamp_holder() == 1
     s = s.apply(Roll(("steal",) * 5)).apply(Choose("steal", 0))
     took = s.apply(Steal("blue", "artifact"))
-    line = narrate(s, Steal("blue", "artifact"), took)
+    line = move_line(s, Steal("blue", "artifact"), took)
     assert str(line) == "Chris stole 1 cursed artifact from Ben"
-    assert translate_error(line, "de") != str(line) and "Chris" in translate_error(line, "de")
-    lamp = narrate(took, Steal("blue", "lamp"), took.apply(Steal("blue", "lamp")))
+    assert translate_message(line, "de") != str(line) and "Chris" in translate_message(line, "de")
+    lamp = move_line(took, Steal("blue", "lamp"), took.apply(Steal("blue", "lamp")))
     assert str(lamp) == "Chris stole 1 magic lamp from Ben"
 
 
@@ -47,7 +47,7 @@ def test_a_refusal_names_the_rule_it_applies_where_the_rulebook_has_it():
     no_steal = rolled(["steal", "steal", "swap", "donate", "relocate"], event="no_steal")
     err = refusal(no_steal, Choose("steal", 0))
     assert str(err) == "No Steal this round (event card)" and err.rule == "Event Cards: No Steal"
-    assert "Rauben" in translate_error(err, "de")
+    assert "Rauben" in translate_message(err, "de")
     # Anna's four Secures made a trade ban: Ben cannot steal from her until her next turn.
     s = rolled(["secure", "secure", "secure", "secure", "relocate"]).apply(Choose("secure", 0))
     s = s.apply(Secure(("red",) * 10 + ("lamp",))).apply(EndTurn())

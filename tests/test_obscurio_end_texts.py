@@ -59,7 +59,7 @@ def test_the_escape_is_announced_with_the_tokens_left_in_each_language(lang):
     for words in WHY["wizards"][lang]:
         assert words in why, why
     assert texts.title(s, t(lang)) == END_TITLE[lang]
-    assert texts.exit_headline(s, t(lang)) == {"en": "the wizards escape the Library!",
+    assert texts.exit_headline(s, lang) == {"en": "the wizards escape the Library!",
                                                "de": "die Zauberer entkommen der Bibliothek!",
                                                "es": "¡los magos escapan de la Biblioteca!"}[lang]
 
@@ -79,14 +79,14 @@ def test_a_lost_game_says_who_won_and_why_in_each_language(lang, side, finished)
 
 def test_the_traitors_reveal_and_the_last_accusation_are_said_by_name():
     before, s = escaped()
-    assert texts.move(before, Unmask("red"), s, t("en")) == "The Traitor was Rita"
-    assert texts.move(before, Unmask("red"), s, t("de")) == "Der Verräter war Rita"
-    assert texts.move(before, Unmask("red"), s, t("es")) == "El Traidor era Rita"
+    assert texts.move(before, Unmask("red"), s, "en") == "The Traitor was Rita"
+    assert texts.move(before, Unmask("red"), s, "de") == "Der Verräter war Rita"
+    assert texts.move(before, Unmask("red"), s, "es") == "El Traidor era Rita"
     exposed = play(accusation(), "sand", "votes blue:red green:red red:blue yellow:red", "loyalty red")
-    assert texts.accusation_result(exposed, t("en")) == "Accused: Rita: the Traitor!"
-    assert texts.accusation_result(exposed, t("de")) == "Angeklagt: Rita: der Verräter!"
+    assert texts.accusation_result(exposed, t("en"), "en") == "Accused: Rita: the Traitor!"
+    assert texts.accusation_result(exposed, t("de"), "de") == "Angeklagt: Rita: der Verräter!"
     cleared = play(accusation(), "sand", "votes blue:red green:red red:blue yellow:red", "loyalty none")
-    assert texts.accusation_result(cleared, t("es")) == "Acusados: Rita: leal, −2 a la caja"
+    assert texts.accusation_result(cleared, t("es"), "es") == "Acusados: Rita: leal, −2 a la caja"
 
 
 def test_every_players_part_names_their_role_and_what_it_cost_them():

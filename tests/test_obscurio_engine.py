@@ -4,9 +4,10 @@ from dataclasses import replace
 
 import pytest
 
+from companion.games.contract import GameTimer
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obscurio import (
-    Chip, Decoys, Done, Draw, EndTurn, Exit, Loyalty, Open, Riddle, Rules, Sand, Setup, State, Timer, Unmask, Votes,
+    Chip, Decoys, Done, Draw, EndTurn, Exit, Loyalty, Open, Riddle, Rules, Sand, Setup, State, Unmask, Votes,
     action_from_text, describe, new_game, status,
 )
 from companion.games.obscurio.constants import PURPLE, TRAP_NAME, TRAP_STEP, TRAP_TEXT, TRAPS
@@ -99,7 +100,7 @@ def test_one_grimoire_distinct_characters_and_the_2_player_companion():
 def test_plus2_on_the_time_track_draws_three_traps_next_turn():
     """Rulebook step 1: 'the Wizards finished after the timer reached the +2 space: they draw 3 traps (1 + 2)'."""
     s = doors(game())
-    assert s.timer == Timer("hourglass", 60, "turn 1 space 1")
+    assert s.timer == glass(60, "turn 1 space 1")
     s = play(s, "sand", "sand")  # the hourglass ran out twice: it stands on the third space, +2
     assert s.track == (0, 1, 2) and s.space == 2
     s = play(s, "chip blue 1", "chip green 1", "chip red 1", "chip yellow 1", "done", "exit 1", "end")
@@ -329,13 +330,18 @@ def test_stop_on_the_last_space_ends_the_step_and_unplaced_chips_cost_tokens():
     assert s.progress == 1 and dict(s.last.charged) == {"red": 1, "yellow": 1}
 
 
+def glass(seconds: int, where: str, space: int = 0) -> GameTimer:
+    """Step 4's hourglass on the time track, `where` its token's place: a run of glasses, set down to wait."""
+    return GameTimer("hourglass", seconds, f"hourglass: {where}", run="turn 1 step 4", glass=space, wait=True)
+
+
 def test_the_timer_the_session_runs():
     s = game(rules=Rules(hourglass=90))
     assert s.timer is None  # no clock in steps 1-3
     s = doors(s)
-    assert s.timer == Timer("hourglass", 90, "turn 1 space 1")
+    assert s.timer == glass(90, "turn 1 space 1")
     assert play(s, "chip blue 1").timer == s.timer  # a chip moved: the same hourglass keeps running
-    assert play(s, "sand").timer == Timer("hourglass", 90, "turn 1 space 2")  # flipped: start again
+    assert play(s, "sand").timer == glass(90, "turn 1 space 2", space=1)  # flipped: start again
     s = play(s, "chip blue 1", "chip green 1", "chip red 1", "chip yellow 1", "done")
     assert s.timer is None
     illegal(s, "sand", "No hourglass is running")
@@ -372,7 +378,8 @@ def accusation(state: State | None = None) -> State:
 
 def test_the_accusation_opens_with_a_minute_of_talk_then_everyone_votes():
     s = accusation()
-    assert s.phase == "discussion" and s.timer == Timer("accusation", 60, "turn 1 accusation 1")
+    assert s.phase == "discussion" and s.timer == GameTimer(
+        "hourglass", 60, "accusation: turn 1 accusation 1", run="turn 1 accusation 1", wait=True)
     assert status(s) == "turn 1, accusation"
     illegal(s, "votes blue:red green:red red:blue yellow:red", "when the hourglass has run out")
     s = play(s, "sand")
@@ -390,7 +397,7 @@ def test_ties_accuse_all_tied_and_each_loyal_one_costs_two_tokens_to_the_box():
     assert s.cleared == ("blue", "red") and s.box == 4 + 13 - 2 and s.dark == 1
     # The Traitor was not found and tokens remain: the phase starts again.
     assert s.phase == "discussion" and s.accusation == 2
-    assert s.timer.flip == "turn 1 accusation 2"
+    assert s.timer.token == "accusation: turn 1 accusation 2"
 
 
 def test_a_loyal_wizard_accused_again_costs_again_and_an_exposed_traitor_ends_the_phase():

@@ -85,12 +85,12 @@ def test_the_timer_follows_the_phase(game):
     _, actions, states = play(*game)
     for before, action, after in zip(states, actions, states[1:]):
         if after.phase == "doors":
-            assert after.timer.kind == "hourglass" and after.timer.seconds == after.setup.rules.hourglass
-            # The flip changes exactly when the hourglass was turned: step 4 began, or it ran out.
+            assert after.timer.token.startswith("hourglass: ") and after.timer.seconds == after.setup.rules.hourglass
+            # The token changes exactly when the hourglass was turned: step 4 began, or it ran out.
             restarted = before.phase != "doors" or isinstance(action, Sand)
             assert (before.timer != after.timer) == restarted
         elif after.phase == "discussion":
-            assert after.timer.kind == "accusation"
+            assert after.timer.token.startswith("accusation: ")
         else:
             assert after.timer is None
 

@@ -168,7 +168,7 @@ def next_move(table):
         from companion.games.obscurians.randplay import random_action
 
         return random_action(state, random.Random(table.log_length))
-    from companion.games.obscurio.randplay import Table as Secrets, random_action
+    from companion.games.obscurio.randplay import Secrets, random_action
 
     rng = random.Random(table.log_length)
     return random_action(state, Secrets(rng, traitor=state.traitor))

@@ -132,3 +132,37 @@ def test_a_doubtful_camera_reading_is_a_question_and_changes_nothing(tmp_path, t
     assert applied == [] and len(table.actions) == before
     assert door.question is not None and questions[-1] is door.question
     assert [r.face for r in door.question.readings] == [d.face for d in settled.dice]
+
+
+def test_read_now_reads_the_newest_frame_and_reports_it_as_a_throw(tmp_path):
+    """The camera screen's Read dice: the reading comes back to the screen and reaches the manager (and so the
+    observation door) as a DiceSettled, like a throw the camera saw settle."""
+    truth = five_dice_photo(tmp_path / "tray.png", [6, 5, 4, 3, 2])
+    url = f"file://{tmp_path}/tray.png"
+
+    async def run():
+        manager = DeviceManager()
+        settled = []
+        manager.subscribe(lambda o: settled.append(o) if isinstance(o, DiceSettled) else None)
+        await manager.add(url)
+        try:
+            for _ in range(600):                      # the first still frame is read by itself …
+                if settled:
+                    break
+                await asyncio.sleep(0.05)
+            device = manager.device(url)
+            reading = await device.read_now()         # … and Read dice reads it again, on demand
+            for _ in range(200):
+                if len(settled) >= 2:
+                    break
+                await asyncio.sleep(0.05)
+            return reading, settled
+        finally:
+            await manager.close()
+
+    reading, settled = asyncio.run(run())
+    assert sorted(d.face for d in reading.dice) == sorted(t.face for t in truth)
+    assert reading.image.shape[:2] == (480, 640)
+    assert len(settled) == 2 and settled[1].source == url
+    assert [d.face for d in settled[1].dice] == [d.face for d in reading.dice]
+    assert settled[1].dice[0].roll == settled[0].dice[0].roll + 1        # a throw of its own

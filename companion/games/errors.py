@@ -1,8 +1,10 @@
-"""What the rules engines raise and how they word it: the error family (IllegalAction for a refused move,
-InvalidInput for bad input), N_ to mark a template for translation, and Term/Terms for the game words in it."""
+"""How the rules engines speak to players: the error family (IllegalAction for a refused move, InvalidInput for bad
+input), Message for every other sentence (a move-log line, a question the dice raise), N_ to mark a template for
+translation, and Term/Terms for the game words in them."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 
 def N_(template: str) -> str:
@@ -38,6 +40,18 @@ class Terms(tuple):
         return format(str(self), spec)
 
 
+@dataclass(frozen=True)
+class Message:
+    """A sentence for players: an English `template` (a msgid of the `rules` catalogue, marked N_) and its `params`
+    (names and numbers as they are, game words as Term/Terms). companion.i18n.messages translates it like a refusal;
+    str() is the English text (a Terms, e.g. the dice, formats as its words joined)."""
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template.format(**self.params)
+
+
 # The vocabularies a Term may name; companion.i18n.messages knows how to translate each (through Game.terms).
 VOCABULARIES = ("action", "colour", "good", "mission", "event", "trap", "demon", "land", "scroll", "step")
 
@@ -48,7 +62,7 @@ class IllegalAction(ValueError):
     ``rule`` names where the rule stands (a rulebook section or a RULINGS.md id) so the UI can show it.
     Raised with ``IllegalAction.of(template, rule, **params)`` it also carries the English ``template`` (a msgid of
     the ``rules`` catalogue with {placeholders}) and its ``params`` (Terms for game words), so the UI can translate
-    it (companion.i18n.messages.translate_error); ``str(err)`` is always the English text. Raised with a plain
+    it (companion.i18n.messages.translate_message); ``str(err)`` is always the English text. Raised with a plain
     message, ``template`` is None.
     """
 

@@ -1,13 +1,13 @@
-"""The engines' refusals in the players' language.
+"""The engines' sentences in the players' language: refusals, move-log lines, the questions the dice raise.
 
-The rules engine stays free of gettext: it raises ``IllegalAction.of(template, rule, **params)`` with an English
-template and its params (companion/games/errors.py). Here the template is translated through the ``rules``
-catalogue (``<lang>/LC_MESSAGES/rules.po``) and every param that is a game word (a ``Term``: an action, colour,
-good, mission or event card) through the ``companion`` catalogue, by the display names each game gives its words
-(``Game.terms``, e.g. companion/games/obscurians/vocabulary.py).
+The rules engine stays free of gettext: it raises ``IllegalAction.of(template, rule, **params)`` or returns a
+``Message(template, params)`` with an English template and its params (companion/games/errors.py). Here the
+template is translated through the ``rules`` catalogue (``<lang>/LC_MESSAGES/rules.po``) and every param that
+is a game word (a ``Term``: an action, colour, good, mission or event card) through the ``companion`` catalogue,
+by the display names each game gives its words (``Game.terms``, e.g. companion/games/obscurians/vocabulary.py).
 Names of players are plain params and stay as they are.
 
-    translate_error(err, app.lang)   # the banner text for an IllegalAction (or any exception), a move-log line
+    translate_message(err, app.lang)   # the banner text for an IllegalAction (or any exception), a move-log line
 
 Fallbacks: errors raised with a plain message give ``str(err)``; a template without a translation gives the English
 sentence with the English display names (never a mix); a game word without a translation keeps its English form.
@@ -51,14 +51,17 @@ def translate_word(term: Term, lang: str) -> str:
 def _translated(value, lang: str):
     if isinstance(value, Term):
         return translate_word(value, lang)
+    if getattr(value, "template", None) is not None and hasattr(value, "params"):
+        return translate_message(value, lang)  # a sentence inside a sentence (a Message): translated on its own
     if isinstance(value, tuple):  # several words in one place (Terms): each translated, joined as Terms joins them
         return str(Terms(_translated(v, lang) for v in value))
     return value
 
 
-def translate_error(message, lang: str) -> str:
+def translate_message(message, lang: str) -> str:
     """An engine's sentence in `lang` (en, de, es; others fall back to English): a refusal (IllegalAction) or any
-    message built the same way (a template and params, e.g. a move-log line from companion/games/obscurians/narrate.py).
+    message built the same way (a template and params, e.g. a move-log line from companion/games/<game>/movelog.py;
+    a param that is a message itself is translated the same way).
     A template with no translation gives the English sentence whole, never a mix; a plain exception its text."""
     template = getattr(message, "template", None)
     params = getattr(message, "params", None)
@@ -72,3 +75,8 @@ def translate_error(message, lang: str) -> str:
         return text.format(**{k: _translated(v, lang) for k, v in params.items()})
     except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation must not hide the message
         return str(message)
+
+
+# The old name, kept only for the UI modules that still import it (companion/ui/*: imported there as `tell` too)
+# until the UI takes the new one; nothing outside companion/ui may use it.
+translate_error = translate_message

@@ -46,11 +46,14 @@ _DICE = (DieRolling, DieRolled, DieCrooked, DiceSettled, DieSetDown)
 
 def plays_by_itself(source: str) -> bool:
     """A simulated device that acts without anyone asking: a board in demo mode (`sim://tablebus?…&demo=1`, as offered
-    by earlier versions) or dice that throw themselves (`sim://godice?…&every=4`). What it does is shown on the devices
-    screen but never reaches a table (table rule 8, docs/architecture.md: a simulated device acts only when someone asks
-    it to)."""
+    by earlier versions), dice that throw themselves (`sim://godice?…&every=4`), or a simulated camera (`sim://camera`:
+    its rendered dice land by themselves, and even its *Read dice* reads a throw nobody made). What it does is shown on
+    the devices and camera screens but never reaches a table (table rule 8, docs/architecture.md: a simulated device
+    acts only when someone asks it to)."""
     if not source.startswith("sim://"):
         return False
+    if urlsplit(source).netloc == "camera":
+        return True
     query = parse_qs(urlsplit(source).query)
     if query.get("demo", ["0"])[-1] == "1":
         return True

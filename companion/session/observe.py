@@ -52,7 +52,7 @@ class Question:
     action: Any = None
     options: tuple[str, ...] = (CONFIRM, READ_AGAIN, TYPE_IN)
     reroll: tuple[str, ...] = ()   # dice ids the table should roll again (their LEDs flash)
-    error: Exception | None = None  # the engine's refusal, for the screen to translate (translate_error)
+    error: Exception | None = None  # the engine's refusal, for the screen to translate (translate_message)
 
     @property
     def text(self) -> str:

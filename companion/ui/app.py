@@ -129,6 +129,22 @@ class CompanionApp(App):
         self.devices_model.refresh()
         self.show("devices", DevicesScreen, self.devices_model)
 
+    def show_camera(self, url: str, keep_table: bool = False) -> None:
+        """A camera's live picture, and the dice, the map or the goods read from it (companion/ui/camera.py).
+        `keep_table`: opened from a table's menu — the table stays open (its dice come from the camera, its
+        questions show over the camera's picture) and Back returns to it."""
+        from companion.ui.camera import CameraModel, CameraScreen
+
+        if not keep_table:
+            self._close_table()
+        elif self.plugin is not None:
+            # The table's screen is released while the camera shows: its plug-in stops following the table (a
+            # released screen's models must not be refreshed) and follows it again, freshly, when the group goes
+            # back (plugin.show). The table itself, its dice and its questions stay.
+            self.plugin.detach()
+        self.start_devices()
+        self.show("camera", CameraScreen, CameraModel(self, url))
+
     # -- building ------------------------------------------------------------------------------------------------
     def build(self):
         from kivy.uix.screenmanager import NoTransition, ScreenManager
@@ -175,6 +191,8 @@ class CompanionApp(App):
         self.refresh_home()
         for plugin in self._plugins.values():
             plugin.refresh()
+        if self.devices_model is not None:  # its rows are words made in the language they were made in
+            self.devices_model.refresh()
         if self.sheet is not None and hasattr(self.sheet, "retranslate"):
             self.sheet.retranslate()
 

@@ -24,11 +24,12 @@ from companion.games.errors import N_
 from companion.session import games
 from companion.session.devices import is_simulated, plays_by_itself
 from firmware_bridge.errors import DeviceError
-from firmware_bridge.observations import (GRID_CELLS, BatteryLevel, ButtonPressed, ConnectionChanged, DieCrooked,
-                                          DieIdentified, DieRolled, DieRolling, DieSetDown, SignalStrength,
-                                          StandFlipped, TileGrid, TileRead)
+from firmware_bridge.observations import (GRID_CELLS, BatteryLevel, ButtonPressed, ConnectionChanged, DiceSettled,
+                                          DieCrooked, DieIdentified, DieRolled, DieRolling, DieSetDown,
+                                          SignalStrength, StandFlipped, TileGrid, TileRead)
 
-from companion.ui.widgets import BigButton, Panel  # the shared widgets (and their kv rules) first
+from companion.ui.widgets.buttons import BigButton  # the shared widgets (and their kv rules) first
+from companion.ui.widgets.panels import Panel
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +156,10 @@ class DevicesModel(EventDispatcher):
 
             count = parse_qs(urlsplit(url).query).get("count", ["1"])[-1]
             return self.app.t(N_("Simulated {kind}: {n}")).format(kind=self.app.t(KIND_TITLES[kind]), n=count)
+        if _action_of(url) == "camera":
+            from companion.ui.camera import camera_title
+
+            return camera_title(self.app, url)
         return self.app.t(KIND_TITLES[kind]) if kind in KIND_TITLES else _short(url)
 
     def die_title(self, die: str, seen: dict) -> str:
@@ -195,12 +200,20 @@ class DevicesModel(EventDispatcher):
         self._run(self.service.throw(die_or_url))
 
     def device_action(self, url: str) -> None:
-        """A device row's own button: Roll all (simulated dice), Turn over (a simulated stand)."""
+        """A device row's own button: Roll all (simulated dice), Turn over (a simulated stand), Open camera."""
         action = _action_of(url)
-        if action == "roll":
+        if action == "camera":
+            self.app.show_camera(url)
+        elif action == "roll":
             self.roll(url)
         elif action == "turn_over":
             self._run(self.service.turn_over(url))
+
+    def ask_camera(self) -> None:
+        """Add a camera by its address: camera://0 when this machine has one, else a simulated camera to try."""
+        t = self.app.t
+        self.app.ask_text(t(N_("The camera's address: camera://0, a photo file://…/photo.jpg, or sim://camera")),
+                          default_camera_url(), lambda url: self.add(url.strip(), "") if url.strip() else None)
 
     def choose_shell(self, url: str, found: bool = False) -> None:
         """Ask which shell a GoDice wears (the die cannot tell): a d20 shell read as a d6 gives wrong faces."""
@@ -242,6 +255,9 @@ class DevicesModel(EventDispatcher):
         self._redraw()
 
     async def _add(self, url: str, label: str = "") -> None:
+        from firmware_bridge.device import parse_url
+
+        parse_url(url)  # an address that can never work is refused in one line (the banner) before it is kept
         await self.service.add(url, label)
         self.found = [r for r in self.found if r["url"] != url]
         self.message = self.app.t(N_("Added {device}")).format(device=label or self.device_title({"url": url}))
@@ -281,6 +297,10 @@ class DevicesModel(EventDispatcher):
         self.message = no_radio or ("" if found else self.app.t(N_("No dice or boards heard nearby.")))
 
     def _on_observation(self, obs) -> None:
+        if isinstance(obs, DiceSettled):   # a camera (or a tray) reports its dice together: a row for each
+            for rolled in obs.dice:
+                self._on_observation(rolled)
+            return
         die = getattr(obs, "die", None) or getattr(obs, "device", None)
         if isinstance(obs, (DieRolled, DieRolling, DieCrooked, DieIdentified, DieSetDown)):
             seen = self._dice.setdefault(obs.die, {})
@@ -318,7 +338,12 @@ def _short(url: str) -> str:
     return url.split("?")[0]
 
 
-ACTIONS = {"roll": N_("Roll all"), "turn_over": N_("Turn over")}
+ACTIONS = {"roll": N_("Roll all"), "turn_over": N_("Turn over"), "camera": N_("Open camera")}
+
+
+def default_camera_url() -> str:
+    """camera://0 where a camera is plugged in; elsewhere (a desktop, CI) a simulated one that throws dice."""
+    return "camera://0" if any(Path("/dev").glob("video*")) else "sim://camera?scene=dice&seed=7"
 
 
 def _kind_of(url: str) -> str | None:
@@ -333,7 +358,12 @@ def _kind_of(url: str) -> str | None:
 
 
 def _action_of(url: str) -> str:
-    """The button a device row offers besides Remove: simulated dice are thrown, a simulated stand turned."""
+    """The button a device row offers besides Remove: simulated dice are thrown, a simulated stand turned, a camera
+    opened."""
+    from companion.ui.camera import is_camera
+
+    if is_camera(url):
+        return "camera"
     if not is_simulated(url) or plays_by_itself(url):
         return ""
     from urllib.parse import parse_qs, urlsplit
@@ -373,7 +403,7 @@ def _place(t, role: str, index, short: bool = False) -> str:
     return f"{role} {index}"
 
 
-# Rows the model publishes as dicts (each field a key of that dict); their looks are in devices.kv.
+# Rows the model publishes as dicts (each field a key of that dict); their looks are in device_rows.kv.
 class DeviceRow(Panel):
     url = StringProperty("")
     title = StringProperty("")
@@ -411,4 +441,5 @@ class DevicesScreen(Screen):
     model = ObjectProperty(None, rebind=True)
 
 
+Builder.load_file(str(Path(__file__).with_name("device_rows.kv")))  # the pieces first, then the screen
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -21,10 +21,10 @@ from kivy.lang import Builder
 from kivy.properties import ListProperty, StringProperty
 
 from companion.games.errors import N_, IllegalAction, InvalidInput
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 from companion.session.observe import CONFIRM, IGNORE, READ_AGAIN, TYPE_IN
 from companion.ui.sheets import Sheet
-from companion.ui.widgets import BigButton
+from companion.ui.widgets.buttons import BigButton
 from firmware_bridge.errors import DeviceError
 
 log = logging.getLogger(__name__)
@@ -35,14 +35,6 @@ ANSWERS = {
     TYPE_IN: N_("We enter it on the screen"),
     IGNORE: N_("No, ignore this throw"),
 }
-
-
-def tell(message, lang: str) -> str:
-    """A message (template and params) in `lang`; params that are messages themselves (the move in words inside a
-    question) are told first."""
-    params = {k: (tell(v, lang) if getattr(v, "template", None) is not None and hasattr(v, "params") else v)
-              for k, v in getattr(message, "params", {}).items()}
-    return translate_error(SimpleNamespace(template=message.template, params=params), lang)
 
 
 class DiceAtTable:
@@ -114,9 +106,9 @@ class DiceAtTable:
         """The question in the players' language: what the door asks (the move in words), and the engine's reason
         when it refused."""
         lang = self.app.lang
-        text = tell(SimpleNamespace(template=question.why, params=question.params), lang)
+        text = translate_message(SimpleNamespace(template=question.why, params=question.params), lang)
         if question.error is not None:
-            text = f"{text}: {translate_error(question.error, lang)}"
+            text = f"{text}: {translate_message(question.error, lang)}"
         return text
 
     def _show(self, question) -> None:
@@ -130,8 +122,35 @@ class DiceAtTable:
         t = self.app.t
         options = [{"text": t(ANSWERS[choice]), "action": (lambda c=choice: self.answer(c))}
                    for choice in question.options if choice != CONFIRM or question.action is not None]
-        self.app.choose_sheet(self.text(question), options)
+        seen = self._photo_of(question)
+        if seen is not None:   # a camera read these dice: the photo with its boxes, so the players can look
+            from companion.ui.photo import PhotoChoiceSheet
+
+            sheet = PhotoChoiceSheet(question=self.text(question), extras=options)
+            self.app.open_sheet(sheet)
+            sheet.show(*seen)
+        else:
+            self.app.choose_sheet(self.text(question), options)
         self.sheet = self.app.sheet
+
+    def _photo_of(self, question):
+        """(photo, boxes) when the question's dice were read by a camera: its last reading, each die of the question
+        boxed with its place and what it was read as; None for dice that are not a camera's."""
+        from companion.session.observe import MIN_CONFIDENCE
+        from companion.ui.photo import DOUBT_RGBA, SURE_RGBA
+
+        devices = getattr(self.app, "devices", None)
+        sources = {r.source for r in question.readings}
+        if devices is None or len(sources) != 1:
+            return None
+        reading = getattr(devices.manager.device(next(iter(sources))), "last_reading", None)
+        if reading is None:
+            return None
+        asked = {r.die: r for r in question.readings}
+        boxes = [{"box": list(d.box), "text": f"{asked[die].index + 1}: {d.face} · {round(d.confidence * 100)} %",
+                  "rgba": SURE_RGBA if d.confidence >= MIN_CONFIDENCE else DOUBT_RGBA}
+                 for die, d in zip(reading.ids, reading.dice) if die in asked]
+        return reading.image, boxes
 
     def answer(self, choice: str) -> None:
         """The players' answer (a tap on the sheet): TYPE_IN drops the readings and leaves the move to the screen."""
@@ -142,7 +161,7 @@ class DiceAtTable:
         try:
             door.answer(choice)
         except (IllegalAction, InvalidInput) as err:  # the engine refused at the last moment: say why, keep asking
-            self.app.say(translate_error(err, self.app.lang))
+            self.app.say(translate_message(err, self.app.lang))
 
     def _close(self) -> None:
         if self.sheet is not None and self.app.sheet is self.sheet:
@@ -159,10 +178,17 @@ class DiceAtTable:
                 for index, die in devices.simulated_dice(role)]
 
     def menu_extras(self) -> list[dict]:
-        """The table menu's entry for throwing simulated dice (none when no simulated die is bound)."""
-        if not self.simulated():
-            return []
-        return [{"text": self.app.t(N_("Throw the simulated dice")), "action": self.open_roll_sheet}]
+        """The table menu's entries: throwing simulated dice (when one is bound), the camera (when one was added)."""
+        from companion.ui.camera import first_camera
+
+        extras = []
+        if self.simulated():
+            extras.append({"text": self.app.t(N_("Throw the simulated dice")), "action": self.open_roll_sheet})
+        camera = first_camera(self.app)
+        if camera is not None and self.door is not None and self.door.game.dice_roles:  # a game that reads dice
+            extras.append({"text": self.app.t(N_("Camera: read the dice")),
+                           "action": lambda: self.app.show_camera(camera, keep_table=True)})
+        return extras
 
     def open_roll_sheet(self, angle: int = 0) -> None:
         dice = self.simulated()

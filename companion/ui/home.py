@@ -1,4 +1,4 @@
-"""The home screen: layout in home.kv, behaviour in the App (view-model).
+"""The home screen: layout in home.kv (its rows in home_rows.kv), behaviour in the App (view-model).
 
 Home is laid out from the window's size (960x600 to 1366x1024 dp and a desktop window resized): on a wide desktop window the
 unfinished and the finished tables stand side by side; narrower, one list at a time, full width, under two tabs, so
@@ -33,4 +33,5 @@ class HomeScreen(Screen):
         self.tab = tab
 
 
+Builder.load_file(str(Path(__file__).with_name("home_rows.kv")))  # the pieces first, then the screen
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

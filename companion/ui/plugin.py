@@ -25,6 +25,10 @@ class GamePlugin:
         """Show an open table (a `companion.session.Table` of this game) where it stands."""
         raise NotImplementedError
 
+    def show(self) -> None:
+        """Show the open table again where it stands (back from a screen opened over it: the camera)."""
+        self.attach(self.app.table)
+
     def detach(self) -> None:
         """The table is closed (Home): stop following it."""
 

@@ -42,18 +42,24 @@ class Malformed(Exception):
     """A payload that does not fit its message's layout (internal to parsing; parse_message returns Raw)."""
 
 
-def _u8(name: str, v: Any, hi: int = 255) -> int:
+def _unsigned(name: str, v: Any, hi: int) -> int:
+    """`v` if it is a whole number 0..hi (bools refused): any unsigned field, whatever its width."""
     if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= hi:
         raise ValueError(f"{name}: expected an integer 0-{hi}")
     return v
 
 
+def _u8(name: str, v: Any, hi: int = 0xFF) -> int:
+    """A one-byte field; `hi` may bound it lower (a percentage, a confidence)."""
+    return _unsigned(name, v, min(hi, 0xFF))
+
+
 def _u16(name: str, v: Any) -> int:
-    return _u8(name, v, 0xFFFF)
+    return _unsigned(name, v, 0xFFFF)
 
 
 def _u32(name: str, v: Any) -> int:
-    return _u8(name, v, 0xFFFFFFFF)
+    return _unsigned(name, v, 0xFFFFFFFF)
 
 
 def _text(name: str, v: Any, limit: int) -> bytes:

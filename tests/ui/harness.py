@@ -298,6 +298,7 @@ def _shot_name(name: str, args) -> str:
 
 async def play(app, args) -> dict:
     """A whole game by touch, checking on the way what players would notice (see tests/ui/test_play_obscurians.py)."""
+    from companion.session.speech import SilentSpeaker
     from companion.ui.sound import RecordingSounds
     from tests.ui.policies import POLICIES
 
@@ -305,6 +306,9 @@ async def play(app, args) -> dict:
     rng = random.Random(args.seed)
     d = Driver(app, rng)
     app.sounds = sounds = RecordingSounds()
+    # Whole games: nothing read aloud (tests/ui/test_obscurians_speech.py hears the voice; espeak-ng per turn here
+    # would only cost the machine time).
+    app.plugin_for("obscurians").speaker = SilentSpeaker()
     shots = Path(args.shots) if args.shots else None
     found: dict = {"log": {}, "moments": [], "explained": {}}
     await d.frames(3)
@@ -454,10 +458,14 @@ async def checks(app, args) -> dict:
     """The round screen's promises, one by one, on a fresh 4-player table (tests/ui/test_round_screen.py)."""
     from companion.games.obscurians.constants import FACE_DOWN
     from companion.ui.obscurians.turn import ChipMission, ChooseAction, FaceCount, PayReroll, PickGood
+    from companion.session.speech import SilentSpeaker
     from companion.ui.sound import RecordingSounds
 
     d = Driver(app, random.Random(0))
     app.sounds = sounds = RecordingSounds()
+    # Whole games: nothing read aloud (tests/ui/test_obscurians_speech.py hears the voice; espeak-ng per turn here
+    # would only cost the machine time).
+    app.plugin_for("obscurians").speaker = SilentSpeaker()
     shots = Path(args.shots) if args.shots else None
     out: dict = {}
     await d.new_table(4, deck="physical")

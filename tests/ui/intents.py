@@ -207,15 +207,15 @@ def _drag(state, v, action):
     if not any(sec["kind"] in ("goods", "chips") for sec in v["sections"]):
         return None  # no rows on screen yet (All Actions Mandatory, no Wild: the action is picked first)
     current = action.TYPE if state.chosen != "all" else _picked(v)
+    if current is not None and current != action.TYPE:
+        return None  # another action picked (All Actions Mandatory): a drag would be that one; pick this one first
     if isinstance(action, (Steal, Donate)) and current == action.TYPE:
         return None  # one tap (below)
     if isinstance(action, Steal):
         return ("drop", PickGood(seat(action.victim), action.good), PickSeat(me), "row")
     if isinstance(action, Donate):
         return ("drop", PickGood(me, action.good), PickSeat(seat(action.to)), "row")
-    if isinstance(action, Swap):  # good onto good; under a Donate picked, mine onto theirs would be that Donate
-        if current == "donate":
-            return ("drop", PickGood(seat(action.other), action.take), PickGood(me, action.give), "row")
+    if isinstance(action, Swap):  # good onto good
         return ("drop", PickGood(me, action.give), PickGood(seat(action.other), action.take), "row")
     if isinstance(action, Relocate):
         return ("drop", PickGood(seat(action.source), action.good), PickSeat(seat(action.target)), "row")

@@ -306,7 +306,7 @@ async def play(f, args) -> dict:
     out["export_banner"] = banner(f)
     await f.shot(shots, f"{args.prefix}end")
     out["final"] = state(f).to_json()
-    out["moves"] = app.plugin.moves.lines(app.t)
+    out["moves"] = app.plugin.moves.lines(app.lang)
     await f.tap(f.by_id("home"))
     await f.wait_screen("home")
     # The finished game, opened again from Home's history: the same result.
@@ -322,7 +322,7 @@ def _open_button(row):
     """A table's Resume / Scores button on Home (`open` in the shell's kv; the row's big button otherwise)."""
     button = row.ids.get("open")
     if button is None:
-        from companion.ui.widgets import BigButton
+        from companion.ui.widgets.buttons import BigButton
 
         button = next(c for c in row.children if isinstance(c, BigButton))
     return button

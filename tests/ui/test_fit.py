@@ -156,7 +156,7 @@ async def scenario(app, args) -> dict:
     from kivy.uix.button import Button
     from kivy.uix.floatlayout import FloatLayout
 
-    from companion.ui.widgets import Turned
+    from companion.ui.widgets.turned import Turned
     from tests.ui.fit import control_places, moved, unfit_labels
 
     async def frames(n=3):

@@ -76,7 +76,7 @@ def test_a_relocate_is_one_drag_and_a_drag_that_means_nothing_says_why(gestures)
     relocate = gestures["relocate"]
     assert relocate["touches"] == 1 and relocate["log"] == "Chris moved 1 orange good from Ben to Dana"
     assert relocate["nowhere"] == "Let it go on a player's row or on their panel"
-    assert relocate["onto_myself"] == "Chris chose Relocate this turn, not Steal"
+    assert relocate["onto_myself"] == "Relocate moves a good between two other players, never from or to you"
     assert relocate["unchanged"]
 
 

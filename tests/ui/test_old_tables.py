@@ -65,6 +65,23 @@ def test_resume_and_scores_open_the_old_tables_as_they_were_played(opened):
     assert opened["home_again"] == opened["home"]
 
 
+NOTE = "Recorded under an earlier ruling: Secure took one good"
+
+
+@pytest.mark.ui
+def test_an_old_table_says_the_ruling_it_was_recorded_under_in_its_header_and_log(opened):
+    visits = {v["table"]: v for v in opened["opened"]}
+    # Table 2 (half way, recorded when Secure took one good): resumed, the event card's panel and the bottom of
+    # the move log say so; the finished table 1 says it beside the winners; today's tables say nothing of it.
+    half_way = visits[2]
+    assert half_way["screen"] == "round"
+    assert half_way["rules_note"] == NOTE and half_way["log_bottom"] == NOTE
+    assert NOTE in half_way["shown"] and half_way["note_fits"]
+    assert any(NOTE in text for text in visits[1]["shown"])
+    assert not any("earlier ruling" in t for tid in (9, 10) for t in visits[tid]["texts"])
+    assert opened["de_note"] == "Nach einer früheren Regelentscheidung gespielt: Sichern nahm eine Ware"
+
+
 # -- the driver --------------------------------------------------------------------------------------------------
 
 LISTS = {"unfinished": "unfinished_list", "finished": "finished_list"}  # Home's two lists: key -> their ids
@@ -126,12 +143,25 @@ async def scenario(app, args) -> dict:
             await d.tap(app.sheet)
             await d.frames(3)
         table = app.table
-        out["opened"].append({
+        visit = {
             "row": tid, "table": table.id if table is not None else None, "screen": app.sm.current,
             "rules_version": table.rules_version if table is not None else None,
             "state": {**table.state.to_json(), "setup": None} if table is not None else None,
             "texts": [t for t in d.texts() if t],
-        })
+            "shown": [w.text for w in d.walk() if isinstance(getattr(w, "text", None), str) and w.text
+                      and d.visible(w) and w.opacity > 0 and w.height > 0],
+        }
+        if app.sm.current == "round":  # the header's note, and the oldest line of the move log
+            note = d.by_id("rules_note")
+            visit["rules_note"] = note.text
+            visit["note_fits"] = note.texture_size[1] <= note.height and note.texture_size[0] <= note.width + 1
+            visit["log_bottom"] = app.plugin.round.log[-1]["text"]
+            app.set_language("de")
+            await d.frames(3)
+            out["de_note"] = d.by_id("rules_note").text
+            app.set_language("en")
+            await d.frames(3)
+        out["opened"].append(visit)
         if shots:
             await d.shot(shots, f"old-table-{tid}")
         await go_home_by_touch(d)

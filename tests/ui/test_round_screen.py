@@ -47,9 +47,11 @@ def test_a_reroll_discards_one_chip_face_down_and_names_none(checks):
 
 def test_disabled_options_say_why_in_the_engines_words(checks):
     assert checks["donate_reason"] == "Anna rolled no Donate; add a Wild"
-    assert checks["own_reason"] == "You cannot steal from yourself"
+    # My own good under Steal: what Steal needs (issue 14 §3).
+    assert checks["own_reason"] == "Steal takes another player's good: tap it on their row, or drag it onto yours"
     assert checks["end_reason"].startswith("Anna still has") and "Steal to carry out" in checks["end_reason"]
-    assert checks["own_reason_de"] == "Rauben bei sich selbst geht nicht"
+    assert checks["own_reason_de"] == ("Rauben nimmt eine Ware von jemand anderem: tippe sie in dessen Zeile an oder "
+                                       "ziehe sie in deine")
 
 
 def test_the_move_log_and_undo_redo_name_the_move(checks):

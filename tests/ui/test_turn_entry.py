@@ -133,6 +133,7 @@ def test_every_move_of_random_games_can_be_entered_with_few_touches(n_players, w
         while state.phase in ("reveal", "turn"):
             wanted = random_action(decided, rng)
             before, first = decided, state.step == "rolled" and decided.step == "acting"
+            other_picked = vm.kind not in (None, getattr(wanted, "TYPE", None))
             state, decided, _, n = enter(vm, state, decided, wanted, drags=with_drags)
             name = type(wanted).__name__
             if name == "Roll":
@@ -140,8 +141,8 @@ def test_every_move_of_random_games_can_be_entered_with_few_touches(n_players, w
             elif name in most:
                 # Under All Actions Mandatory the action is picked first for a tap (the Pair row: Secure's own),
                 # and for the first die of a roll with no Wild (the rows come with it; that touch also records the
-                # empty Wild assignment).
-                extra = before.chosen == "all" and (not with_drags or name == "Secure" or first)
+                # empty Wild assignment), and when another action is picked (a drag is the action picked).
+                extra = before.chosen == "all" and (not with_drags or name == "Secure" or first or other_picked)
                 assert n <= most[name] + extra, (wanted, n, before)
 
 
@@ -184,7 +185,12 @@ def test_chip_missions_stay_in_place_once_used():
     vm.tap_player(state, 2)
     chips = next(s for s in vm.view(state, lambda m: m)["sections"] if s["kind"] == "chips")
     give = chips["items"][3]
-    assert not give["enabled"] and not give["drag"]
+    assert not give["enabled"] and give["drag"]  # dimmed; picked up and let go, the engine says why it stays
+    assert "Anna has no give chip left to place" == str(vm.explain(state, give["choice"]))
+    with pytest.raises(IllegalAction, match="Anna has no give chip left to place"):
+        vm.drop(state, ChipMission("give"), PickSeat(3))
+    vm.tap_player(state, 2)  # nobody picked now: the placed chip still gives its reason, not the hint to drag it
+    assert vm.chip_on is None
     assert "Anna has no give chip left to place" == str(vm.explain(state, give["choice"]))
 
 
@@ -222,6 +228,26 @@ def test_all_actions_mandatory_never_picks_the_next_action_for_the_players():
     assert vm.drop(state, PickGood(1, "orange"), PickSeat(2)) == (Relocate("orange", "yellow", "orange"),)
 
 
+def test_under_all_actions_mandatory_a_drag_is_the_action_picked_or_says_why():
+    # Issue 14 §3: with "2 × Steal" picked, Anna's good onto Ben's good made a Swap; with Relocate picked, her good
+    # onto Chris made a Donate. Now: the action picked, or its reason, and nothing recorded.
+    state = rolled(("steal", "steal", "swap", "donate", "relocate"), "all_actions_mandatory")
+    vm = TurnEntry()
+    vm.choose(state, PickKind("steal"))
+    kinds = next(s for s in vm.view(state, lambda m: m)["sections"] if s["kind"] == "kinds")
+    assert [o["text"] for o in kinds["items"] if o["selected"]] == ["2 × Steal"]
+    with pytest.raises(Refusal, match="Steal takes another player's good"):
+        vm.drop(state, PickGood(0, "red"), PickGood(1, "orange"))
+    assert "Steal takes another player's good" in str(vm.explain(state, PickGood(0, "red")))
+    assert vm.drop(state, PickGood(1, "orange"), PickGood(0, "red")) == (AssignWilds(()), Steal("orange", "orange"))
+    vm.choose(state, PickKind("relocate"))
+    with pytest.raises(IllegalAction, match="Relocate moves a good between two other players, never from or to you"):
+        vm.drop(state, PickGood(0, "red"), PickSeat(2))
+    vm.choose(state, PickKind("swap"))
+    assert vm.drop(state, PickGood(0, "red"), PickGood(1, "orange")) == (AssignWilds(()), Swap("orange", "red",
+                                                                                                 "orange"))
+
+
 def test_all_actions_mandatory_with_no_wild_still_offers_the_reroll():
     state = rolled(("steal", "secure", "donate", "swap", "relocate"), "all_actions_mandatory")
     vm = TurnEntry()
@@ -244,8 +270,11 @@ def test_a_steal_is_one_tap_on_the_victims_good():
     # Dragged onto my row (or my panel) it is the same steal.
     assert vm.drop(state, PickGood(1, "orange"), PickSeat(0)) == (Steal("orange", "orange"),)
     assert vm.drop(state, PickGood(1, "orange"), PickGood(0, "red")) == (Steal("orange", "orange"),)
-    with pytest.raises(IllegalAction, match="chose Steal this turn, not Relocate"):
+    with pytest.raises(Refusal, match="Steal takes another player's good"):  # never a Relocate under Steal
         vm.drop(state, PickGood(1, "orange"), PickSeat(2))
+    with pytest.raises(Refusal, match="Steal takes another player's good"):  # never a Swap under Steal
+        vm.drop(state, PickGood(0, "red"), PickGood(1, "orange"))
+    assert "Steal takes another player's good" in str(vm.explain(state, PickGood(0, "red")))  # my own good, tapped
 
 
 def test_a_swap_and_a_relocate_are_one_drag():
@@ -259,8 +288,12 @@ def test_a_swap_and_a_relocate_are_one_drag():
         vm.drop(state, PickGood(1, "orange"), PickSeat(1))  # let go on its own row: no move at all
     relocating = rolled(("swap", "swap", "relocate", "relocate", "wild")).apply(Choose("relocate", 0))
     assert vm.drop(relocating, PickGood(1, "orange"), PickSeat(3)) == (Relocate("orange", "green", "orange"),)
-    with pytest.raises(IllegalAction, match="Anna chose Relocate this turn, not Steal"):
-        vm.drop(relocating, PickGood(1, "orange"), PickSeat(0))  # onto oneself a drag steals: not this turn
+    with pytest.raises(IllegalAction, match="Relocate moves a good between two other players, never from or to"):
+        vm.drop(relocating, PickGood(1, "orange"), PickSeat(0))  # onto oneself: no Steal under Relocate
+    with pytest.raises(IllegalAction, match="Relocate moves a good between two other players, never from or to"):
+        vm.drop(relocating, PickGood(0, "red"), PickSeat(2))  # my own good onto Chris: no Donate under Relocate
+    cells = {o["choice"]: o for s in vm.view(relocating, lambda m: m)["sections"] for o in s["items"]}
+    assert cells[PickGood(0, "red")]["drag"] and not cells[PickGood(0, "red")]["enabled"]  # dimmed, still carried
 
 
 def test_secure_is_one_tap_for_two_of_a_colour_and_one_drag_for_two_colours():

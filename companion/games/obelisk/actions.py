@@ -17,7 +17,8 @@ import re
 from dataclasses import dataclass
 
 from companion.games.errors import InvalidInput
-from companion.games.obelisk import checks
+from companion.games import checks
+from companion.games.obelisk import readers
 from companion.games.obelisk.box import DEMON_COLOURS, MAX_STRENGTH, PLAYER_COLOURS, SCROLLS, SPAWNS_SCROLLS
 from companion.games.obelisk.model import AIMS, CORNERS, DIRECTIONS, SIZE, Cell, Corner, Stones
 from companion.games.text import action_class, shown
@@ -205,7 +206,7 @@ OPTIONAL = {Charge: ("boost", "roll", "aim", "moves", "siphon"), Reroll: ("roll"
 def _pay_from_json(where: str, value) -> Pay:
     if value == "die":
         return Pay(die=True)
-    s = checks.stones(where, value, most=4)
+    s = readers.stones(where, value, most=4)
     if not s.total:
         raise InvalidInput(f"{where}: expected stones by colour or \"die\"")
     return Pay(s.green, s.yellow, s.blue)
@@ -215,7 +216,7 @@ def _rotations(where: str, value) -> tuple:
     out = []
     for i, t in enumerate(checks.listed(where, value, SIZE * SIZE)):
         t = checks.obj(f"{where}[{i}]", t, ("cell", "to"), required=("cell", "to"))
-        out.append((checks.cell(f"{where}[{i}].cell", t["cell"]),
+        out.append((readers.cell(f"{where}[{i}].cell", t["cell"]),
                     checks.choice(f"{where}[{i}].to", t["to"], DIRECTIONS, "a direction (N, E, S, W)")))
     return tuple(out)
 
@@ -224,7 +225,7 @@ def _moves(where: str, value) -> tuple:
     out = []
     for i, m in enumerate(checks.listed(where, value, 4)):
         m = checks.obj(f"{where}[{i}]", m, ("from", "to"), required=("from", "to"))
-        out.append((checks.cell(f"{where}[{i}].from", m["from"]), checks.cell(f"{where}[{i}].to", m["to"])))
+        out.append((readers.cell(f"{where}[{i}].from", m["from"]), readers.cell(f"{where}[{i}].to", m["to"])))
     return tuple(out)
 
 
@@ -232,7 +233,7 @@ def _siphon(where: str, value) -> tuple:
     out = []
     for i, s in enumerate(checks.listed(where, value, 11)):
         s = checks.obj(f"{where}[{i}]", s, ("obelisk", "points"), required=("obelisk", "points"))
-        out.append((checks.corner(f"{where}[{i}].obelisk", s["obelisk"]),
+        out.append((readers.corner(f"{where}[{i}].obelisk", s["obelisk"]),
                     checks.whole(f"{where}[{i}].points", s["points"], 1, MAX_STRENGTH)))
     return tuple(out)
 
@@ -242,7 +243,7 @@ def _field(t: str, name: str, value):
     if name == "player":
         return checks.choice(where, value, PLAYER_COLOURS, "a player colour")
     if name in ("corner", "obelisk"):
-        return checks.corner(where, value)
+        return readers.corner(where, value)
     if name == "pay":
         return _pay_from_json(where, value)
     if name == "tiles":

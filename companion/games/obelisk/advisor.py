@@ -16,12 +16,12 @@ from bisect import bisect_right
 from itertools import combinations, product
 from operator import itemgetter
 
-from companion.games.errors import N_
+from companion.games.errors import N_, Message
 from companion.games.obelisk import words
 from companion.games.obelisk.actions import Rotate
 from companion.games.obelisk.box import DEMON_COLOURS
 from companion.games.obelisk.model import (
-    DIRECTIONS, EMPTY, LOOP, MOUNTAIN, OFF_MAP, SIZE, Cell, GameMap, Message, Walk, ahead, in_grid,
+    DIRECTIONS, EMPTY, LOOP, MOUNTAIN, OFF_MAP, SIZE, Cell, GameMap, Walk, ahead, in_grid,
 )
 from companion.games.obelisk.paths import can_capture, captures_left, portal_walk, walk
 from companion.games.obelisk.plan import Hunter, Prey, best_plan

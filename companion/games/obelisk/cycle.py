@@ -16,7 +16,7 @@ from functools import lru_cache
 from companion.games.obelisk.box import (
     BURNOUT_OVERHEAT, FIRST_SCROLL, LIGHTNING_MAX, SCROLL_DECK, SCROLLS, SPAWNS, SPAWNS_SCROLLS,
 )
-from companion.games.obelisk.model import Demon, Stones
+from companion.games.obelisk.model import Demon, Loss, Stones
 from companion.games.obelisk.paths import walk
 
 
@@ -124,7 +124,6 @@ def begin_march(s):
 
 def move(s, demon_id: int):
     """Demon `demon_id` walks tonight's steps (RULING obelisk-path); returns (state, Loss or None)."""
-    from companion.games.obelisk.state import Loss
     d = s.demon(demon_id)
     speed = s.speed(d.colour)
     w = walk(s.map, d.visited, speed)

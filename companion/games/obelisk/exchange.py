@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.games.errors import InvalidInput
-from companion.games.obelisk import checks
+from companion.games.errors import InvalidInput, Message
+from companion.games import checks
+from companion.games.obelisk import readers
 from companion.games.obelisk.advisor import SAFE, UNSAFE, plan_said
 from companion.games.obelisk.box import (
     DEMON_COLOURS, DEMONS_IN_BOX, LIGHTNING_MAX, MAX_STRENGTH, N_OBELISKS, PLAYER_COLOURS, SCROLLS, SPAWNS,
     SPAWNS_SCROLLS,
 )
-from companion.games.obelisk.model import AIMS, Cell, GameMap, Message, Obelisk
+from companion.games.obelisk.model import AIMS, Cell, GameMap, Obelisk
 from companion.games.obelisk.notation import map_from_text
 from companion.games.obelisk.paths import captures_left, move_order, walk
 from companion.games.obelisk.plan import Hunter, Prey, best_plan
@@ -50,7 +51,7 @@ class NightTable:
 def _obelisk(where: str, d, game_map: GameMap, scrolls: bool) -> Obelisk:
     d = checks.obj(where, d, ("corner", "colour", "strength", "scroll", "charges", "aim"),
                    required=("corner", "colour", "strength"))
-    corner = checks.corner(f"{where}.corner", d["corner"])
+    corner = readers.corner(f"{where}.corner", d["corner"])
     if not game_map.touches_a_tile(corner):
         raise InvalidInput(f"{where}.corner: corner {list(corner)} touches no tile")
     scroll = d.get("scroll")
@@ -77,8 +78,8 @@ def _obelisk(where: str, d, game_map: GameMap, scrolls: bool) -> Obelisk:
 def _demon(where: str, d, game_map: GameMap) -> tuple[str, tuple[Cell, ...]]:
     d = checks.obj(where, d, ("colour", "at", "visited"), required=("colour", "at", "visited"))
     colour = checks.choice(f"{where}.colour", d["colour"], DEMON_COLOURS, "a demon colour (green, yellow, blue)")
-    at = checks.cell(f"{where}.at", d["at"])
-    visited = tuple(checks.cell(f"{where}.visited[{i}]", c)
+    at = readers.cell(f"{where}.at", d["at"])
+    visited = tuple(readers.cell(f"{where}.visited[{i}]", c)
                     for i, c in enumerate(checks.listed(f"{where}.visited", d["visited"], 25)))
     if not visited or visited[0] != game_map.portal:
         raise InvalidInput(f"{where}.visited: starts on the Portal {list(game_map.portal)}")

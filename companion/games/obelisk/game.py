@@ -8,30 +8,15 @@ capture plan for a table described in the exchange form, companion/games/obelisk
 """
 from __future__ import annotations
 
-from companion.games.contract import Game, GameTimer
+from companion.games.contract import Game
 from companion.games.obelisk import vocabulary
 from companion.games.obelisk.actions import Timeout, action_from_json, action_from_text
-from companion.games.obelisk.box import MAX_PLAYERS, MIN_PLAYERS, TIME_TRIAL_SECONDS
+from companion.games.obelisk.box import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.obelisk.describe import describe, status
 from companion.games.obelisk.rules import Rules
 from companion.games.obelisk.rulings import RULINGS, values
 from companion.games.obelisk.setup import Setup
 from companion.games.obelisk.state import State, new_game
-
-TIMER = "time_trials"
-
-
-def timer_of(s) -> GameTimer | None:
-    """Time Trials: one minute for each Day (once its actions can be played) and for each Night (from the demons
-    on the map moving until dawn, while captures can still be made)."""
-    if not s.setup.time_trials or s.closed:
-        return None
-    if s.phase == "day":
-        return GameTimer(TIMER, TIME_TRIAL_SECONDS, f"day {s.day}")
-    if s.phase in ("march", "spawn", "swarm"):
-        return GameTimer(TIMER, TIME_TRIAL_SECONDS, f"night {s.day}")
-    return None
-
 
 class ObeliskGame(Game):
     name = "obelisk"
@@ -67,17 +52,13 @@ class ObeliskGame(Game):
     def describe(self, state: State) -> str:
         return describe(state)
 
-    def default_rules(self) -> Rules:
-        return Rules()
-
-    def rules_from_json(self, d) -> Rules:
-        return Rules.from_json(d)
-
-    def rule_values(self, rules: Rules) -> dict[str, str]:
-        return values(rules)
+    # the rules profile: the game's own Rules and rulings.values
+    default_rules = staticmethod(Rules)
+    rules_from_json = staticmethod(Rules.from_json)
+    rule_values = staticmethod(values)
 
     def timer(self, state: State):
-        return timer_of(state)
+        return state.timer
 
     def timer_action(self, state: State, name: str):
         return Timeout()

@@ -9,7 +9,7 @@ Imports nothing from the package: every other module builds on these.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Iterator, Mapping
 
 SIZE = 5                      # the map is 5 × 5 tiles
@@ -204,13 +204,23 @@ class Walk:
         return len(self.cells) - 1
 
 
-@dataclass(frozen=True)
-class Message:
-    """A sentence for players: an English `template` (a msgid of the `rules` catalogue, marked N_) and its `params`
-    (names and numbers as they are, game words as errors.Term). companion.i18n.messages.translate_error translates
-    it like a refusal."""
-    template: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+# The game's phases and results, shared by the state, the handlers and the JSON.
+PHASES = ("decipher", "roll", "day", "march", "spawn", "swarm", "over")
+NIGHT_PHASES = ("march", "spawn", "swarm")
+ROLLING = ("instability", "burnout")
+RESULTS = ("won", "lost")
 
-    def __str__(self) -> str:
-        return self.template.format(**self.params)
+
+@dataclass(frozen=True)
+class Loss:
+    """How the game was lost: demon `demon` (`colour`) stood on `at` and its `step`-th step tonight would have
+    entered `target`, which loses (`end`: off-map, empty, mountain or loop)."""
+    demon: int
+    colour: str
+    end: str
+    at: Cell
+    target: Cell
+    step: int
+
+
+TIME_TRIALS = "time_trials"  # the one timer of the game (contract GameTimer.name)

@@ -11,17 +11,18 @@ from __future__ import annotations
 import json
 
 from companion.games.errors import InvalidInput
-from companion.games.obelisk import checks
+from companion.games import checks
+from companion.games.obelisk import readers
 from companion.games.obelisk.box import (
     DEMON_COLOURS, DEMONS_IN_BOX, FIRST_SCROLL, LIGHTNING_MAX, MAX_STRENGTH, SCROLL_DECK, SCROLLS,
 )
 from companion.games.obelisk.cycle import app_deck
+from companion.games.obelisk.describe import status
 from companion.games.obelisk.model import (
-    AIMS, ENDS, Capture, Demon, Obelisk, Stones, in_grid,
+    AIMS, ENDS, PHASES, RESULTS, ROLLING, Capture, Demon, Loss, Obelisk, Stones, in_grid,
 )
 from companion.games.obelisk.notation import map_from_text, map_to_text
 from companion.games.obelisk.setup import Setup
-from companion.games.obelisk.state import PHASES, RESULTS, ROLLING, Loss, State
 from companion.games.text import shown
 
 MAX_DAYS = 200   # every demon loses within 24 steps and 50 come out six at a time: no game lasts 40 Nights
@@ -34,12 +35,9 @@ def _cells(cells) -> list:
     return [list(c) for c in sorted(cells)]
 
 
-def state_to_json(s: State) -> dict:
-    from companion.games.obelisk.describe import status
-    from companion.games.obelisk.game import timer_of
-
+def state_to_json(s) -> dict:
     setup = s.setup
-    timer = timer_of(s)
+    timer = s.timer
     return {
         "setup": setup.to_json(),
         "day": s.day,
@@ -77,7 +75,7 @@ def state_to_json(s: State) -> dict:
 # ----------------------------------------------------------------- loading
 
 def _cell_list(where: str, value, most: int = 25) -> list:
-    return [checks.cell(f"{where}[{i}]", c) for i, c in enumerate(checks.listed(where, value, most))]
+    return [readers.cell(f"{where}[{i}]", c) for i, c in enumerate(checks.listed(where, value, most))]
 
 
 def _obelisk(where: str, d, setup: Setup) -> Obelisk:
@@ -95,8 +93,8 @@ def _obelisk(where: str, d, setup: Setup) -> Obelisk:
         c = checks.obj(w, c, ("demon", "colour", "step", "cell"), required=("demon", "colour", "step", "cell"))
         captured.append(Capture(checks.whole(f"{w}.demon", c["demon"], 1, 200),
                                 checks.choice(f"{w}.colour", c["colour"], DEMON_COLOURS, "a demon colour"),
-                                checks.whole(f"{w}.step", c["step"], 0, 30), checks.cell(f"{w}.cell", c["cell"])))
-    return Obelisk(corner=checks.corner(f"{where}.corner", d["corner"]),
+                                checks.whole(f"{w}.step", c["step"], 0, 30), readers.cell(f"{w}.cell", c["cell"])))
+    return Obelisk(corner=readers.corner(f"{where}.corner", d["corner"]),
                    owner=checks.choice(f"{where}.owner", d["owner"], setup.colours, "a player at this table"),
                    strength=checks.whole(f"{where}.strength", d["strength"], 1, MAX_STRENGTH),
                    scroll=scroll, charges=checks.whole(f"{where}.charges", d["charges"], 0, LIGHTNING_MAX),
@@ -130,7 +128,8 @@ def _per_player(setup: Setup, value) -> dict:
     return out
 
 
-def state_from_json(d) -> State:
+def fields_from_json(d) -> dict:
+    """The State's fields from its JSON, each checked; `check_loaded` then checks the State they make."""
     checks.obj("", d, _FIELDS, required=_FIELDS)
     setup = Setup.from_json(checks.obj("setup", d["setup"], _SETUP_ANY))
     colours = setup.colours
@@ -151,11 +150,11 @@ def state_from_json(d) -> State:
                        for i, o in enumerate(checks.listed("obelisks", d["obelisks"], 11))),
         unplaced=tuple(players["unplaced"]),
         demons=tuple(_demon(f"demons[{i}]", x) for i, x in enumerate(checks.listed("demons", d["demons"], 50))),
-        realm=checks.stones("realm", d["realm"]),
+        realm=readers.stones("realm", d["realm"]),
         drawn=checks.whole("drawn", d["drawn"], 0, 50),
-        quarry=checks.stones("quarry", quarry, extra=("tokens",)),
+        quarry=readers.stones("quarry", quarry, extra=("tokens",)),
         tokens=checks.whole("quarry.tokens", quarry.get("tokens", 0), 0, 999),
-        supply=checks.stones("supply", d["supply"]),
+        supply=readers.stones("supply", d["supply"]),
         used=tuple(players["used"]),
         passed=tuple(players["passed"]),
         leader=colours.index(checks.choice("leadership.leader", lead["leader"], colours, "a player at this table")),
@@ -165,7 +164,7 @@ def state_from_json(d) -> State:
         deciphered=_scroll_list("scrolls.deciphered", scrolls["deciphered"]),
         spent=_scroll_list("scrolls.spent", scrolls["spent"]),
         rolling=None if rolls["due"] is None else checks.choice("rolls.due", rolls["due"], ROLLING, "a roll"),
-        pending=tuple(checks.corner(f"rolls.obelisks[{i}]", c)
+        pending=tuple(readers.corner(f"rolls.obelisks[{i}]", c)
                       for i, c in enumerate(checks.listed("rolls.obelisks", rolls["obelisks"], 11))),
         rolls=checks.whole("rolls.app", rolls["app"], 0, 10_000),
         tonight=tuple(checks.whole(f"tonight[{i}]", x, 1, 200)
@@ -176,9 +175,12 @@ def state_from_json(d) -> State:
         loss=None if loss is None else _loss(loss),
     )
     _check_story(values)
-    state = State(**values)
+    return values
+
+
+def check_loaded(state, d: dict) -> None:
+    """`d` is exactly the JSON of the State its fields made (the derived values, the status and the timer agree)."""
     _same(d, state_to_json(state))
-    return state
 
 
 _SETUP_ANY = ("players", "difficulty", "scrolls", "map", "mountains", "realm", "dice", "quarry", "leadership",
@@ -202,7 +204,7 @@ def _loss(d) -> Loss:
         raise InvalidInput("loss.target: expected a cell [row, column], one step off the map at most")
     return Loss(checks.whole("loss.demon", d["demon"], 1, 200),
                 checks.choice("loss.colour", d["colour"], DEMON_COLOURS, "a demon colour"),
-                checks.choice("loss.end", d["end"], ENDS, "a way to lose"), checks.cell("loss.at", d["at"]),
+                checks.choice("loss.end", d["end"], ENDS, "a way to lose"), readers.cell("loss.at", d["at"]),
                 tuple(target), checks.whole("loss.step", d["step"], 1, 30))
 
 

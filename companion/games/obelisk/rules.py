@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from companion.games.errors import InvalidInput
 from companion.games.obelisk.box import DEMON_COLOURS, MAX_PLAYERS, MIN_PLAYERS
-from companion.games.obelisk.checks import flag, obj, whole
+from companion.games.checks import flag, obj, whole
 
 MAX_SPEED = 10     # tiles a demon walks in one Night (a longer walk always loses: 24 tiles at most)
 MAX_DEMON_STRENGTH = 10

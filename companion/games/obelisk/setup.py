@@ -21,11 +21,11 @@ from companion.games.obelisk.box import (
     DEFAULT_DIFFICULTY, DEMON_COLOURS, DEMONS_IN_BOX, DIFFICULTIES, MAX_PLAYERS, MIN_PLAYERS, OBELISKS_PER_PLAYER,
     PLAYER_COLOURS, QUARRY_START, TILES, horde,
 )
-from companion.games.obelisk.checks import choice, flag, obj, stones, whole
+from companion.games.obelisk.readers import stones
 from companion.games.obelisk.model import DIRECTIONS, SIZE, GameMap, Stones, Tile
 from companion.games.obelisk.notation import map_from_text, map_to_text
 from companion.games.obelisk.rules import Rules
-from companion.games.text import check_name
+from companion.games.checks import choice, flag, obj, typed_name, unique_name, whole
 
 CHANCE = ("app", "table")
 MAX_SEED = 2**63 - 1
@@ -86,14 +86,12 @@ class Setup:
         for i, p in enumerate(players):
             if not (isinstance(p, tuple) and len(p) == 2):
                 raise InvalidInput(f"players[{i}]: expected (name, colour)")
-            name = check_name(p[0], f"players[{i}].name")
-            if name.casefold() in names:
-                raise InvalidInput(f"players[{i}].name: {name!r} is already at the table")
+            where = f"players[{i}].name"
+            name = unique_name(where, typed_name(where, p[0]), names)
             colour = choice(f"players[{i}].colour", p[1], PLAYER_COLOURS, "a player colour (blue, yellow, green, "
                                                                          "black)")
             if colour in colours:
                 raise InvalidInput(f"players[{i}].colour: {colour} is already taken")
-            names.add(name.casefold())
             colours.add(colour)
             clean.append((name, colour))
         object.__setattr__(self, "players", tuple(clean))

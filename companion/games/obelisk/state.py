@@ -16,37 +16,25 @@ A turn is a Day and a Night (turn n: Day n, then Night n), as an explicit state 
     │         demons move, the Night ends
     └──▶ dawn … or "over": a demon took a losing step (lost), or no demon is left anywhere (won)
 
-Handlers live in day.py, scrolls.py and night.py, the transitions between Days and Nights in cycle.py; this module
-holds the value, what a screen reads from it, and the dispatch (flow.py).
+Handlers live in day.py, scrolls.py and night.py, dispatched by flow.py; the transitions between Days and Nights in
+cycle.py; what is legal in legal.py, the JSON in persist.py, the shared values (phases, Loss) in model.py. This
+module holds the value and what a screen reads from it (the Time Trials timer included); none of those imports it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from companion.games.contract import GameTimer
 from companion.games.errors import IllegalAction, InvalidInput
-from companion.games.obelisk.box import DEMONS_IN_BOX, MARKERS, SCROLL_DECK
-from companion.games.obelisk.model import Cell, Corner, Demon, GameMap, Obelisk, Stones, Walk, all_cells
+from companion.games.obelisk.box import DEMONS_IN_BOX, MARKERS, SCROLL_DECK, TIME_TRIAL_SECONDS
+from companion.games.obelisk import cycle, ending, flow, legal, persist
+from companion.games.obelisk.model import (  # noqa: F401  (PHASES, NIGHT_PHASES, ROLLING, RESULTS: read from here too)
+    NIGHT_PHASES, PHASES, RESULTS, ROLLING, TIME_TRIALS, Cell, Corner, Demon, GameMap, Loss, Obelisk, Stones, Walk,
+    all_cells,
+)
 from companion.games.obelisk.paths import move_order, walk
 from companion.games.obelisk.rules import Budget
 from companion.games.obelisk.setup import Setup
-
-PHASES = ("decipher", "roll", "day", "march", "spawn", "swarm", "over")
-NIGHT_PHASES = ("march", "spawn", "swarm")
-ROLLING = ("instability", "burnout")
-RESULTS = ("won", "lost")
-
-
-@dataclass(frozen=True)
-class Loss:
-    """How the game was lost: demon `demon` (`colour`) stood on `at` and its `step`-th step tonight would have
-    entered `target`, which loses (`end`: off-map, empty, mountain or loop)."""
-    demon: int
-    colour: str
-    end: str
-    at: Cell
-    target: Cell
-    step: int
-
 
 @dataclass(frozen=True)
 class State:
@@ -209,12 +197,23 @@ class State:
     def marked(self) -> tuple[Cell, ...]:
         return tuple(c for c in all_cells() if c in self.markers)
 
+    @property
+    def timer(self) -> GameTimer | None:
+        """Time Trials: one minute for each Day (once its actions can be played) and for each Night (from the demons
+        on the map moving until dawn, while captures can still be made)."""
+        if not self.setup.time_trials or self.closed:
+            return None
+        if self.phase == "day":
+            return GameTimer(TIME_TRIALS, TIME_TRIAL_SECONDS, f"day {self.day}")
+        if self.phase in NIGHT_PHASES:
+            return GameTimer(TIME_TRIALS, TIME_TRIAL_SECONDS, f"night {self.day}")
+        return None
+
     # ----------------------------------------------------------------- applying actions
 
     def apply(self, action) -> "State":
         """The state after `action`; IllegalAction (a sentence for players) leaves this state unchanged."""
-        from companion.games.obelisk.flow import dispatch
-        return dispatch(self, action)
+        return flow.dispatch(self, action)
 
     def is_legal(self, action) -> bool:
         try:
@@ -224,29 +223,26 @@ class State:
         return True
 
     def legal_types(self) -> set[str]:
-        from companion.games.obelisk.legal import legal_types
-        return legal_types(self)
+        return legal.legal_types(self)
 
     def legal_actions(self) -> list:
         """Every concrete legal action, except Rotate and Charge (too many combinations: the advisor lists a
         player's Rotate choices) and the real Dark Realm's draw."""
-        from companion.games.obelisk.legal import legal_actions
-        return legal_actions(self)
+        return legal.legal_actions(self)
 
     def outcome(self):
-        from companion.games.obelisk.ending import outcome
-        return outcome(self)
+        return ending.outcome(self)
 
     # ----------------------------------------------------------------- persistence
 
     def to_json(self) -> dict:
-        from companion.games.obelisk.persist import state_to_json
-        return state_to_json(self)
+        return persist.state_to_json(self)
 
     @staticmethod
     def from_json(d) -> "State":
-        from companion.games.obelisk.persist import state_from_json
-        return state_from_json(d)
+        state = State(**persist.fields_from_json(d))
+        persist.check_loaded(state, d)
+        return state
 
     def _with(self, **changes) -> "State":
         return replace(self, **changes)
@@ -257,11 +253,10 @@ def new_game(setup: Setup) -> State:
     stones; with Scrolls, Broken Earth deciphered at once."""
     if not isinstance(setup, Setup):
         raise InvalidInput("setup: expected a Setup")
-    from companion.games.obelisk.cycle import start_day
     n = setup.n_players
     markers = frozenset(c for c in all_cells() if (t := setup.map[c]) is not None and t.kind != "M")
     state = State(setup=setup, day=1, phase="day", map=setup.map, markers=markers, trodden=frozenset(),
                   obelisks=(), unplaced=(setup.obelisks_each,) * n, demons=(), realm=setup.horde, drawn=0,
                   quarry=setup.quarry, tokens=0, supply=setup.supply, used=((),) * n, passed=(False,) * n,
                   leader=setup.leader, first_leader=setup.leader, caught=(0,) * n)
-    return start_day(state)
+    return cycle.start_day(state)

@@ -8,7 +8,8 @@ after Night until its losing step, which always comes (each step enters a tile i
 """
 from __future__ import annotations
 
-from companion.games.obelisk.model import LOOP, Message, cell_name
+from companion.games.errors import Message
+from companion.games.obelisk.model import LOOP, cell_name
 from companion.games.obelisk.notation import map_from_text
 from companion.games.obelisk.paths import portal_walk
 

@@ -16,7 +16,8 @@ import re
 
 from companion.games.errors import InvalidInput
 from companion.games.text import shown
-from companion.games.obscurians.scoring import TEMPLATES_EN, ScoreResult
+from companion.games.contract import Outcome
+from companion.games.obscurians.scoring import TEMPLATES_EN
 
 SOURCE_NAME = "Table Companion"
 GAME_NAME = "Obscurians"
@@ -34,7 +35,7 @@ def _real_date(text: str) -> bool:
     return 1 <= day <= calendar.monthrange(year, month)[1]
 
 
-def to_bgstats(result: ScoreResult, play_date: str, *, duration_min: int | None = None,
+def to_bgstats(result: Outcome, play_date: str, *, duration_min: int | None = None,
                start_colour: str | None = None, location: str | None = None,
                source_play_id: str | None = None, comments: str | None = None) -> dict:
     """The BG Stats play record of `result`.

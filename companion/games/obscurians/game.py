@@ -4,14 +4,14 @@ only when the game is first needed."""
 from __future__ import annotations
 
 from companion.games.contract import Game, Outcome
-from companion.games.errors import N_, IllegalAction, InvalidInput, Term, Terms
+from companion.games.errors import N_, IllegalAction, InvalidInput, Message, Term, Terms
 from companion.games.obscurians.actions import Flip, Reroll, Roll, action_from_json, action_from_text
 from companion.games.obscurians import vocabulary
 from companion.games.obscurians.constants import FACE_DOWN, FACES, N_DICE, OPPOSITE
-from companion.games.obscurians.narrate import Narration, face_term
+from companion.games.obscurians.movelog import face_term
 from companion.games.obscurians.rules import RULES_VERSION, Rules
 from companion.games.obscurians.rulings import RULINGS, values
-from companion.games.obscurians.scoring import TEMPLATES_EN
+from companion.games.obscurians.scoring import TEMPLATES_EN, score_table
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import State, new_game
 from companion.games.text import shown
@@ -93,32 +93,29 @@ class Obscurians(Game):
             lines.append(f"  {name} ({colour}): {goods}" + (f"; secured {vault}" if vault else ""))
         result = state.score()
         if result is not None:
-            lines += ["", result.to_text().rstrip("\n")]  # the same itemised table as `companion score`
+            lines += ["", score_table(result).rstrip("\n")]  # the same itemised table as `companion score`
         return "\n".join(lines)
 
     # -- rules profile -----------------------------------------------------------------------------------------------
-    def default_rules(self) -> Rules:
-        return Rules()
-
-    def rules_from_json(self, d) -> Rules:
-        return Rules.from_json(d)
-
-    def rule_values(self, rules: Rules) -> dict[str, str]:
-        return values(rules)
+    # the game's own Rules and rulings.values
+    default_rules = staticmethod(Rules)
+    rules_from_json = staticmethod(Rules.from_json)
+    rule_values = staticmethod(values)
 
     # -- end of game from a file -------------------------------------------------------------------------------------
     def _scored(self, data, rules: Rules):
-        from companion.games.obscurians.scoring import parse_end, score
+        from companion.games.obscurians.end_json import parse_end
+        from companion.games.obscurians.scoring import score
 
         if isinstance(data, dict) and data.get("game", self.name) != self.name:
             raise InvalidInput(f"game: this file is for {shown(data['game'])}, not {self.name}")
         return score(parse_end(data), rules)
 
     def score_file(self, data, rules: Rules) -> Outcome:
-        return self._scored(data, rules).to_outcome()
+        return self._scored(data, rules)
 
     def score_text(self, data, rules: Rules) -> str:
-        return self._scored(data, rules).to_text()
+        return score_table(self._scored(data, rules))
 
     def bgstats(self, data, rules: Rules, play_date: str, duration_min: int | None) -> dict:
         from companion.games.obscurians.bgstats import to_bgstats
@@ -165,16 +162,16 @@ class Obscurians(Game):
             params = {"name": state.name(state.active), "numbers": _numbers(action.dice),
                       "faces": Terms(face_term(f) for f in action.faces)}
             if action.discard is None:
-                return Narration(N_("{name} rolled dice {numbers} again ({faces}): use this round's free reroll?"),
+                return Message(N_("{name} rolled dice {numbers} again ({faces}): use this round's free reroll?"),
                                  params)
             if action.discard == FACE_DOWN:
-                return Narration(N_("{name} rolled dice {numbers} again ({faces}): discard a chip face down?"),
+                return Message(N_("{name} rolled dice {numbers} again ({faces}): discard a chip face down?"),
                                  params)
-            return Narration(N_("{name} rolled dice {numbers} again ({faces}): discard the {mission} chip?"),
+            return Message(N_("{name} rolled dice {numbers} again ({faces}): discard the {mission} chip?"),
                              {**params, "mission": mission_term(action.discard)})
         if isinstance(action, Flip):
             after = tuple(OPPOSITE[f] if i in action.dice else f for i, f in enumerate(state.dice))
-            return Narration(N_("{name} turned dice {numbers} over ({faces}): flip them?"),
+            return Message(N_("{name} turned dice {numbers} over ({faces}): flip them?"),
                              {"name": state.name(state.active), "numbers": _numbers(action.dice),
                               "faces": Terms(face_term(after[i]) for i in action.dice)})
         return None
@@ -182,18 +179,18 @@ class Obscurians(Game):
     def dice_words(self, state: State, action):
         name = state.name(state.active)
         if isinstance(action, Roll):
-            return Narration(N_("{name} rolled {faces}"), {"name": name, "faces": dice_faces(action.faces)})
+            return Message(N_("{name} rolled {faces}"), {"name": name, "faces": dice_faces(action.faces)})
         if isinstance(action, Reroll):
             faces = dice_faces(action.faces)
             if action.discard is None:
-                return Narration(N_("{name} rerolled for free: {faces}"), {"name": name, "faces": faces})
+                return Message(N_("{name} rerolled for free: {faces}"), {"name": name, "faces": faces})
             if action.discard == FACE_DOWN:
-                return Narration(N_("{name} discarded a chip face down and rerolled: {faces}"),
+                return Message(N_("{name} discarded a chip face down and rerolled: {faces}"),
                                  {"name": name, "faces": faces})
-            return Narration(N_("{name} discarded the {mission} chip and rerolled: {faces}"),
+            return Message(N_("{name} discarded the {mission} chip and rerolled: {faces}"),
                              {"name": name, "mission": mission_term(action.discard), "faces": faces})
         if isinstance(action, Flip) and state.dice is not None:
-            return Narration(N_("{name} flipped dice: {faces}"),
+            return Message(N_("{name} flipped dice: {faces}"),
                              {"name": name, "faces": dice_faces(OPPOSITE[state.dice[i]] for i in action.dice)})
         return None
 

@@ -3,31 +3,29 @@
 Sources: rulebook "End of Game", "Points from Suspicions", "Points from Clients", "Mission Overview" and the
 rulings in RULINGS.md (ids cited next to the code that uses them).
 
-Every score is itemised as a `Line(key, params, points)`. `key` and `params` are machine-readable; the English
-text (`Line.rule`) is built from the small template table `TEMPLATES_EN` by `render()`, so a translation only has
-to supply another table with the same keys.
+The result is the game contract's `Outcome`. Every score is itemised as an `OutcomeLine` made by
+`line(key, params, points)`: `key` and `params` are machine-readable; the English text (`rule`) is built from the
+small template table `TEMPLATES_EN` by `render()`, so a translation only has to supply another table with the same
+keys. Reading an END.json file is end_json.py.
 """
 from __future__ import annotations
 
 import string
 from functools import lru_cache
+from dataclasses import dataclass
 from typing import Any, Mapping
 
 from companion.games.contract import Outcome, OutcomeLine, PlayerResult
 from companion.games.errors import InvalidInput
-from companion.games.text import check_name, key, shown
+from companion.games.text import shown
 from companion.games.obscurians.constants import (
     ARTIFACT_POINTS,
     CHIP_POINTS,
     COLOURS,
-    CONTROL_COLOUR,
-    GOODS_PER_COLOUR,
     LAMP_POINTS,
     MASTER_BONUS,
-    MISSIONS,
 )
-from companion.games.obscurians.model import Chip, EndOfGame, EndPlayer
-from companion.games.obscurians.setup import missions_problem
+from companion.games.obscurians.model import EndOfGame, EndPlayer
 from companion.games.obscurians.rules import Rules
 
 # --- points from clients (Mission Overview) ---------------------------------------------------------------------
@@ -42,7 +40,6 @@ LOSE_GOOD_COUNTS = (4, 5, 6)
 LOSE_MAX_COLOURS = 2
 CONTROL_POINTS = 42
 
-MIN_PLAYERS, MAX_PLAYERS = 4, 7   # RULING obscurians-players: 7 only with the Control module
 CONTROL = "control"
 LOSE = "lose"
 
@@ -117,110 +114,70 @@ def render(key: str, params: Mapping[str, Any], templates: Mapping[str, Any] = T
     return _Formatter(templates).vformat(_pick(templates[key], params), (), params)
 
 
-# --- results ----------------------------------------------------------------------------------------------------
-class Line:
-    """One itemised score: `key`/`params` for machines and translators, `rule` for people, `points`."""
+# --- results: the contract's Outcome, with Obscurians' seat words in each player's `extra` ---------------------
+def line(key: str, params: dict, points: int) -> OutcomeLine:
+    """One itemised score: `key`/`params` for machines and translators, `rule` (the English text) for people."""
+    return OutcomeLine(render(key, params), points, key, params)
 
-    __slots__ = ("key", "params", "points")
 
-    def __init__(self, key: str, params: dict, points: int):
-        self.key = key
-        self.params = params
-        self.points = points
+@dataclass(frozen=True)
+class SeatResult(PlayerResult):
+    """A contract PlayerResult whose `extra` holds the seat's colour and mission (written to JSON as "color" and
+    "mission"); these read them back under the names the engine uses."""
 
     @property
-    def rule(self) -> str:
-        return render(self.key, self.params)
+    def colour(self) -> str:
+        return self.extra["color"]
 
-    def to_json(self) -> dict:
-        return {"rule": self.rule, "points": self.points}
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Line) and (self.key, self.params, self.points) == (other.key, other.params,
-                                                                                    other.points)
-
-    def __repr__(self) -> str:
-        return f"Line({self.key!r}, {self.params!r}, {self.points})"
-
-
-class PlayerScore:
-    __slots__ = ("name", "colour", "mission", "total", "lines")
-
-    def __init__(self, name: str, colour: str, mission: str, lines: tuple[Line, ...]):
-        self.name = name
-        self.colour = colour
-        self.mission = mission
-        self.lines = lines
-        self.total = sum(line.points for line in lines)
+    @property
+    def mission(self) -> str:
+        return self.extra["mission"]
 
     def points(self, key: str) -> int:
         """Sum of the lines whose key is `key` or starts with `key.` (e.g. "mission", "chip", "master")."""
         return sum(ln.points for ln in self.lines if ln.key == key or ln.key.startswith(key + "."))
 
-    def to_json(self) -> dict:
-        return {"name": self.name, "color": self.colour, "mission": self.mission, "total": self.total,
-                "lines": [ln.to_json() for ln in self.lines]}
 
-    def __repr__(self) -> str:
-        return f"PlayerScore({self.name!r}, {self.colour!r}, {self.mission!r}, total={self.total})"
+def seat_result(name: str, colour: str, mission: str, lines: tuple[OutcomeLine, ...]) -> SeatResult:
+    return SeatResult(name, sum(ln.points for ln in lines), lines, extra={"color": colour, "mission": mission})
 
 
-class ScoreResult:
-    """Players in seat order with their itemised lines; `winners` are colours (RULING obscurians-winner)."""
+def player(outcome: Outcome, colour: str) -> SeatResult:
+    """The seat of `colour` in a scored Outcome."""
+    for p in outcome.players:
+        if p.colour == colour:
+            return p
+    raise KeyError(colour)
 
-    __slots__ = ("players", "winners")
 
-    def __init__(self, players: tuple[PlayerScore, ...], winners: tuple[str, ...]):
-        self.players = players
-        self.winners = winners
+def totals(outcome: Outcome) -> dict[str, int]:
+    return {p.colour: p.total for p in outcome.players}
 
-    def player(self, colour: str) -> PlayerScore:
-        for p in self.players:
-            if p.colour == colour:
-                return p
-        raise KeyError(colour)
 
-    def totals(self) -> dict[str, int]:
-        return {p.colour: p.total for p in self.players}
+def score_table(outcome: Outcome, templates: Mapping[str, Any] = TEMPLATES_EN) -> str:
+    """The itemised table for a terminal: player, mission, each line, total, and the winners."""
+    t = templates
+    rows: list[tuple[str, str, str, str]] = []
+    for p in outcome.players:
+        who = t["text.player"].format(name=p.name, colour=p.colour)
+        mission = t["missions"][p.mission]
+        for i, ln in enumerate(p.lines):
+            rows.append((who if i == 0 else "", mission if i == 0 else "", render(ln.key, ln.params, t),
+                         f"{ln.points:+d}"))
+        rows.append(("", "", t["text.total"], str(p.total)))
+        rows.append(("", "", "", ""))
+    header = tuple(t["text.header"])
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
 
-    def to_json(self) -> dict:
-        return {"players": [p.to_json() for p in self.players], "winners": list(self.winners)}
+    def fmt(r: tuple[str, ...]) -> str:
+        return f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]:>{widths[3]}}".rstrip()
 
-    def to_outcome(self) -> Outcome:
-        """The neutral shape every game returns (companion.games.contract): the same JSON as to_json()."""
-        return Outcome(
-            players=tuple(PlayerResult(p.name, p.total,
-                                       tuple(OutcomeLine(ln.rule, ln.points, ln.key, ln.params) for ln in p.lines),
-                                       extra={"color": p.colour, "mission": p.mission})
-                          for p in self.players),
-            winners=tuple(self.winners))
-
-    def to_text(self, templates: Mapping[str, Any] = TEMPLATES_EN) -> str:
-        t = templates
-        rows: list[tuple[str, str, str, str]] = []
-        for p in self.players:
-            who = t["text.player"].format(name=p.name, colour=p.colour)
-            mission = t["missions"][p.mission]
-            for i, ln in enumerate(p.lines):
-                rows.append((who if i == 0 else "", mission if i == 0 else "", render(ln.key, ln.params, t),
-                             f"{ln.points:+d}"))
-            rows.append(("", "", t["text.total"], str(p.total)))
-            rows.append(("", "", "", ""))
-        header = tuple(t["text.header"])
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(4)]
-
-        def fmt(r: tuple[str, ...]) -> str:
-            return f"{r[0]:<{widths[0]}}  {r[1]:<{widths[1]}}  {r[2]:<{widths[2]}}  {r[3]:>{widths[3]}}".rstrip()
-
-        out = [t["text.title"], "", fmt(header), "-" * (sum(widths) + 6)]
-        out += [fmt(r) for r in rows]
-        names = ", ".join(t["text.player"].format(name=p.name, colour=p.colour)
-                          for c in self.winners for p in self.players if p.colour == c)
-        out.append(_pick(t["text.winners"], {"n": len(self.winners)}).format(names=names))
-        return "\n".join(out) + "\n"
-
-    def __repr__(self) -> str:
-        return f"ScoreResult({self.players!r}, winners={self.winners!r})"
+    out = [t["text.title"], "", fmt(header), "-" * (sum(widths) + 6)]
+    out += [fmt(r) for r in rows]
+    names = ", ".join(t["text.player"].format(name=p.name, colour=p.colour)
+                      for c in outcome.winners for p in outcome.players if p.colour == c)
+    out.append(_pick(t["text.winners"], {"n": len(outcome.winners)}).format(names=names))
+    return "\n".join(out) + "\n"
 
 
 # --- Collect: the best partition into sets of distinct colours ---------------------------------------------------
@@ -274,7 +231,7 @@ def collect_best(counts) -> tuple[int, tuple[int, int, int]]:
 
 
 # --- missions ---------------------------------------------------------------------------------------------------
-def _mission_line(p: EndPlayer, rules: Rules, lose_chips: bool) -> Line:
+def _mission_line(p: EndPlayer, rules: Rules, lose_chips: bool) -> OutcomeLine:
     m = p.mission
     goods = p.goods
     if m == "keep":
@@ -282,7 +239,7 @@ def _mission_line(p: EndPlayer, rules: Rules, lose_chips: bool) -> Line:
         for col, k in goods:
             if col == p.colour:
                 n = k
-        return Line("mission.keep", {"n": n, "colour": p.colour}, n * KEEP_PER_GOOD)
+        return line("mission.keep", {"n": n, "colour": p.colour}, n * KEEP_PER_GOOD)
     if m == "take":
         terms = []
         total = 0
@@ -297,18 +254,18 @@ def _mission_line(p: EndPlayer, rules: Rules, lose_chips: bool) -> Line:
                 terms.append(("take.term", {"points": pts, "n": k, "colour": col}))
             total += pts
         if not terms:
-            return Line("mission.take.none", {}, 0)
-        return Line("mission.take", {"terms": tuple(terms)}, total)
+            return line("mission.take.none", {}, 0)
+        return line("mission.take", {"terms": tuple(terms)}, total)
     if m == "collect":
         pts, (n3, n4, n5) = collect_best([k for _, k in goods])   # RULING obscurians-collect (own colour counts)
         if not pts:
-            return Line("mission.collect.none", {}, 0)
+            return line("mission.collect.none", {}, 0)
         terms = tuple(("collect.term", {"n": n, "points": COLLECT_SET_POINTS[size], "size": size})
                       for size, n in ((5, n5), (4, n4), (3, n3)) if n)
-        return Line("mission.collect", {"terms": terms}, pts)
+        return line("mission.collect", {"terms": terms}, pts)
     if m == "give":
         n = p.n_goods()   # RULING obscurians-give: lamp and artifact count; may go negative
-        return Line("mission.give", {"n": n}, GIVE_START - GIVE_PER_GOOD * n)
+        return line("mission.give", {"n": n}, GIVE_START - GIVE_PER_GOOD * n)
     if m == "select":
         once = twice = 0   # RULING obscurians-select
         for _, k in goods:
@@ -325,8 +282,8 @@ def _mission_line(p: EndPlayer, rules: Rules, lose_chips: bool) -> Line:
             terms.append(("select.twice", {"n": twice}))
         pts = min(once, SELECT_ONCE_MAX) * SELECT_ONCE + twice * SELECT_TWICE
         if not terms:
-            return Line("mission.select.none", {}, 0)
-        return Line("mission.select", {"terms": tuple(terms)}, pts)
+            return line("mission.select.none", {}, 0)
+        return line("mission.select", {"terms": tuple(terms)}, pts)
     if m == LOSE:
         conds = []   # RULING obscurians-lose
         n = p.n_goods()
@@ -336,15 +293,16 @@ def _mission_line(p: EndPlayer, rules: Rules, lose_chips: bool) -> Line:
             conds.append(("lose.colours", {"n": len(goods)}) if goods else ("lose.colours.none", {}))
         if lose_chips:
             conds.append(("lose.chips", {}))
-        return Line("mission.lose", {"terms": tuple(conds)}, LOSE_START - LOSE_PENALTY * len(conds))
+        return line("mission.lose", {"terms": tuple(conds)}, LOSE_START - LOSE_PENALTY * len(conds))
     if m == CONTROL:
-        return Line("mission.control", {}, CONTROL_POINTS)
+        return line("mission.control", {}, CONTROL_POINTS)
     raise InvalidInput(f"unknown mission {shown(m)}")
 
 
 # --- scoring ----------------------------------------------------------------------------------------------------
-def score(end: EndOfGame, rules: Rules = Rules()) -> ScoreResult:
-    """Score a finished game. `end` must be valid (as `parse_end` or the engine builds it)."""
+def score(end: EndOfGame, rules: Rules = Rules()) -> Outcome:
+    """Score a finished game into the contract's Outcome (winners are colours). `end` must be valid (as
+    `end_json.parse_end` or the engine builds it)."""
     players = end.players
     mission_of = {p.colour: p.mission for p in players}
     others = len(players) - 1
@@ -353,7 +311,7 @@ def score(end: EndOfGame, rules: Rules = Rules()) -> ScoreResult:
         size[c.on] += 1
     pos = dict.fromkeys(mission_of, 0)
     correct_on = dict.fromkeys(mission_of, 0)            # correct chips in each target's stack so far
-    chip_lines: dict[str, list[Line]] = {col: [] for col in mission_of}
+    chip_lines: dict[str, list[OutcomeLine]] = {col: [] for col in mission_of}
     unmasked: dict[str, set] = {col: set() for col in mission_of}   # targets with a correct chip of `by`
     targeted: dict[str, set] = {col: set() for col in mission_of}   # targets with any chip of `by`
     for c in end.suspicions:
@@ -365,7 +323,7 @@ def score(end: EndOfGame, rules: Rules = Rules()) -> ScoreResult:
             correct_on[on] = k + 1
             unmasked[by].add(on)
             if k < len(CHIP_POINTS):       # 1st +10, 2nd +5, 3rd +2, further 0 (no line)
-                chip_lines[by].append(Line("chip", {"target": on, "pos": pos[on], "size": size[on], "rank": k + 1},
+                chip_lines[by].append(line("chip", {"target": on, "pos": pos[on], "size": size[on], "rank": k + 1},
                                            CHIP_POINTS[k]))
 
     scores = []
@@ -377,15 +335,15 @@ def score(end: EndOfGame, rules: Rules = Rules()) -> ScoreResult:
         lines += chip_lines[col]
         # RULING obscurians-masters: everyone, Lose and Control included, can earn both.
         if len(unmasked[col]) == others:
-            lines.append(Line("master.unmasking", {}, MASTER_BONUS))
+            lines.append(line("master.unmasking", {}, MASTER_BONUS))
         if not correct_on[col]:
-            lines.append(Line("master.disguise", {}, MASTER_BONUS))
+            lines.append(line("master.disguise", {}, MASTER_BONUS))
         if p.lamp:
-            lines.append(Line("lamp", {}, LAMP_POINTS))
+            lines.append(line("lamp", {}, LAMP_POINTS))
         if p.artifact:
-            lines.append(Line("artifact", {}, ARTIFACT_POINTS))
-        scores.append(PlayerScore(p.name, col, p.mission, tuple(lines)))
-    return ScoreResult(tuple(scores), winners(scores))
+            lines.append(line("artifact", {}, ARTIFACT_POINTS))
+        scores.append(seat_result(p.name, col, p.mission, tuple(lines)))
+    return Outcome(tuple(scores), winners(scores))
 
 
 def winners(scores) -> tuple[str, ...]:
@@ -401,160 +359,7 @@ def winners(scores) -> tuple[str, ...]:
     return tuple(s.colour for s in rest if s.total == top)
 
 
-# --- END.json ---------------------------------------------------------------------------------------------------
-_TOP_KEYS = {"game", "players", "suspicions"}
-_PLAYER_KEYS = {"name", "color", "mission", "goods", "lamp", "artifact"}
-_CHIP_KEYS = {"by", "on", "mission"}
-
-
-def _fail(path: str, what: str):
-    raise InvalidInput(f"{path}: {what}")
-
-
-def _obj(v: Any, path: str, keys: set[str], required: tuple[str, ...]) -> dict:
-    if not isinstance(v, dict):
-        _fail(path, "expected an object {...}")
-    for k in v:
-        if k not in keys:
-            hint = ' (write "color")' if k == "colour" else ""
-            _fail(f"{path}.{key(k)}" if path else key(k), f"unknown field{hint}; expected one of {', '.join(sorted(keys))}")
-    for k in required:
-        if k not in v:
-            _fail(f"{path}.{k}" if path else k, "missing")
-    return v
-
-
-def _bool(v: Any, path: str) -> bool:
-    if not isinstance(v, bool):
-        _fail(path, "expected true or false")
-    return v
-
-
-def _colour_word(v: Any, path: str) -> str:
-    if not isinstance(v, str) or v not in COLOURS:
-        _fail(path, f"unknown colour {shown(v)}; the colours are {', '.join(COLOURS)}")
-    return v
-
-
-def _mission_word(v: Any, path: str) -> str:
-    if not isinstance(v, str) or v not in MISSIONS:
-        _fail(path, f"unknown mission {shown(v)}; the missions are {', '.join(MISSIONS)}")
-    return v
-
-
-def parse_end(d: dict) -> EndOfGame:
-    """Read an END.json object. Raises InvalidInput naming the field, e.g. 'players[1].goods.purple: unknown
-    colour', for anything malformed or that the box makes impossible."""
-    _obj(d, "", _TOP_KEYS, ("players",))
-    if "game" in d and d["game"] != "obscurians":
-        _fail("game", f'expected "obscurians", got {shown(d["game"])}')
-    raw_players = d["players"]
-    if not isinstance(raw_players, list):
-        _fail("players", "expected a list of players [...]")
-    n = len(raw_players)
-    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
-        _fail("players", f"{n} players; Obscurians is played by 4 to 6 players, 7 with the Control module")
-    seven = n == MAX_PLAYERS
-
-    # First pass: who sits at the table (names, colours, missions), so goods and chips can refer to them.
-    names: list[str] = []
-    colour_owner: dict[str, str] = {}
-    mission_owner: dict[str, str] = {}
-    for i, rp in enumerate(raw_players):
-        path = f"players[{i}]"
-        _obj(rp, path, _PLAYER_KEYS, ("name", "color", "mission"))
-        name = check_name(rp["name"], f"{path}.name")
-        if name in names:
-            _fail(f"{path}.name", f"{name} is already at the table (players[{names.index(name)}]); give each "
-                                  "player a different name")
-        col = _colour_word(rp["color"], f"{path}.color")
-        if col in colour_owner:
-            _fail(f"{path}.color", f"{col} is already {colour_owner[col]}'s colour (one player board each)")
-        if col == CONTROL_COLOUR and not seven:   # RULING obscurians-players
-            _fail(f"{path}.color", f"{col} comes with the Control module, only in a 7-player game")
-        mission = _mission_word(rp["mission"], f"{path}.mission")
-        if mission in mission_owner:
-            _fail(f"{path}.mission", f"{mission} is already {mission_owner[mission]}'s mission (one card each)")
-        if mission == CONTROL and not seven:
-            _fail(f"{path}.mission", "control comes with the Control module, only in a 7-player game")
-        names.append(name)
-        colour_owner[col] = name
-        mission_owner[mission] = name
-    at_table = set(colour_owner)
-    # The mission cards dealt must be a deal the rules allow: one check, shared with the engine (4-player draw).
-    problem = missions_problem([rp["mission"] for rp in raw_players], n)
-    if problem:
-        _fail("players[*].mission", problem)
-
-    # Second pass: goods, lamp, artifact.
-    players = []
-    in_play = dict.fromkeys(COLOURS, 0)
-    lamp_owner = artifact_owner = None
-    for i, rp in enumerate(raw_players):
-        path = f"players[{i}]"
-        goods = rp.get("goods", {})
-        if not isinstance(goods, dict):
-            _fail(f"{path}.goods", 'expected an object of colour counts, e.g. {"green": 6}')
-        held = []
-        for col, k in goods.items():
-            gpath = f"{path}.goods.{key(col)}"
-            if col in ("lamp", "artifact"):
-                _fail(gpath, f'the {col} is not a coloured good; write "{col}": true on the player instead')
-            if col not in COLOURS:
-                _fail(gpath, f"unknown colour; the colours are {', '.join(COLOURS)}")
-            if col not in at_table:
-                _fail(gpath, f"no player has colour {col} (its goods stay in the box)")
-            if isinstance(k, bool) or not isinstance(k, int) or k < 0:
-                _fail(gpath, f"expected a whole number of goods (0 or more), got {shown(k)}")
-            in_play[col] += k
-            if in_play[col] > GOODS_PER_COLOUR:
-                _fail(gpath, f"{in_play[col]} {col} goods at the table, but the game has only {GOODS_PER_COLOUR}")
-            if k:
-                held.append((col, k))
-        lamp = _bool(rp.get("lamp", False), f"{path}.lamp")
-        if lamp:
-            if lamp_owner is not None:
-                _fail(f"{path}.lamp", f"{lamp_owner} already has the magic lamp (there is only one)")
-            lamp_owner = names[i]
-        artifact = _bool(rp.get("artifact", False), f"{path}.artifact")
-        if artifact:
-            if artifact_owner is not None:
-                _fail(f"{path}.artifact", f"{artifact_owner} already has the cursed artifact (there is only one)")
-            artifact_owner = names[i]
-        players.append(EndPlayer(name=names[i], colour=rp["color"], mission=rp["mission"],
-                                 goods=tuple(sorted(held)), lamp=lamp, artifact=artifact))
-    if lamp_owner is None:  # RULING obscurians-lamp: the lamp never leaves the game
-        _fail("players[*].lamp", 'nobody holds the magic lamp; exactly one player has it (write "lamp": true '
-                                 "on that player)")
-
-    # Suspicion chips, earliest first. RULING obscurians-chip.
-    raw_chips = d.get("suspicions", [])
-    if not isinstance(raw_chips, list):
-        _fail("suspicions", "expected a list of placed chips [...], earliest first")
-    placed: dict[tuple[str, str], int] = {}
-    chips = []
-    for j, rc in enumerate(raw_chips):
-        path = f"suspicions[{j}]"
-        _obj(rc, path, _CHIP_KEYS, ("by", "on", "mission"))
-        for field in ("by", "on"):
-            col = _colour_word(rc[field], f"{path}.{field}")
-            if col not in at_table:
-                _fail(f"{path}.{field}", f"no player has colour {col}")
-        by, on = rc["by"], rc["on"]
-        if by == on:
-            _fail(f"{path}.on", f"{by} cannot suspect themselves: chips go on other players' boards")
-        mission = _mission_word(rc["mission"], f"{path}.mission")
-        if mission == CONTROL and not seven:
-            _fail(f"{path}.mission", "control chips come with the Control module, only in a 7-player game")
-        if (by, mission) in placed:
-            _fail(f"{path}.mission", f"{by}'s {mission} chip was already placed (suspicions[{placed[by, mission]}]);"
-                                     " every player has one chip per mission")
-        placed[by, mission] = j
-        chips.append(Chip(by=by, on=on, mission=mission))
-    return EndOfGame(players=tuple(players), suspicions=tuple(chips))
-
-
 __all__ = [
-    "Line", "PlayerScore", "ScoreResult", "TEMPLATES_EN", "collect_best", "parse_end", "render",
-    "score", "winners",
+    "SeatResult", "TEMPLATES_EN", "collect_best", "line", "player", "render", "score", "score_table", "seat_result",
+    "totals", "winners",
 ]

@@ -5,7 +5,8 @@ import random
 from dataclasses import dataclass, field
 
 from companion.games.errors import N_, IllegalAction, InvalidInput, Term
-from companion.games.text import check_name, key, shown
+from companion.games.checks import typed_name, unique_name
+from companion.games.text import key, shown
 from companion.games.obscurians.constants import (
     BASE_MISSIONS, COLOURS, CONTROL_COLOUR, EVENTS, MISSIONS, SANDSTORM,
 )
@@ -137,22 +138,20 @@ class Setup:
         # RULING obscurians-players: 4-6, 7 only with the Control module.
         if not 4 <= n <= 7:
             raise InvalidInput(f"players: Obscurians is for 4 to 7 players, not {n}")
-        names, colours = set(), set()
+        names, colours, seated = set(), set(), []
         for i, p in enumerate(players):
             if not (isinstance(p, tuple) and len(p) == 2):
                 raise InvalidInput(f"players[{i}]: expected (name, colour)")
-            name, colour = p
-            check_name(name, f"players[{i}].name")
-            if name in names:
-                raise InvalidInput(f"players[{i}].name: {name} is already at the table")
+            where, colour = f"players[{i}].name", p[1]
+            seated.append((unique_name(where, typed_name(where, p[0]), names), colour))
             if not isinstance(colour, str) or colour not in COLOURS:
                 raise InvalidInput(f"players[{i}].colour: {shown(colour)} is not a player colour")
             if colour in colours:
                 raise InvalidInput(f"players[{i}].colour: {colour} is already taken")
             if colour == CONTROL_COLOUR and n != 7:
                 raise InvalidInput(f"players[{i}].colour: turquoise comes with the Control module (7 players)")
-            names.add(name)
             colours.add(colour)
+        object.__setattr__(self, "players", tuple(seated))
         if isinstance(self.start, bool) or not isinstance(self.start, int) or not 0 <= self.start < n:
             raise InvalidInput(f"start: expected a seat index from 0 to {n - 1}")
         if self.deck not in DECKS:

@@ -220,7 +220,8 @@ class State:
         return EndOfGame(tuple(players), self.placed)
 
     def score(self):
-        """The itemised ScoreResult once the game is over and the missions are known, else None."""
+        """The itemised contract Outcome (winners are colours) once the game is over and the missions are known,
+        else None."""
         if self.phase != "over":
             return None
         from companion.games.obscurians.scoring import score  # lazy: the scorer is its own module
@@ -228,8 +229,7 @@ class State:
 
     def outcome(self):
         """The game contract's Outcome (winners are colours), None until the game is over with missions known."""
-        result = self.score()
-        return None if result is None else result.to_outcome()
+        return self.score()
 
     # ----------------------------------------------------------------- persistence (persist.py)
 

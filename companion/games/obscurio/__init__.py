@@ -7,13 +7,14 @@ from companion.games.obscurio.actions import (
 from companion.games.obscurio.describe import describe, status
 from companion.games.obscurio.rules import Rules
 from companion.games.obscurio.setup import Setup
-from companion.games.obscurio.state import Resolution, State, Timer, new_game
+from companion.games.obscurio.model import Resolution
+from companion.games.obscurio.state import State, new_game
 
 __all__ = [
     "IllegalAction", "InvalidInput",
     "Action", "Chip", "Decoys", "Done", "Draw", "EndTurn", "Exit", "Look", "Loyalty", "Open", "Riddle", "Sand",
     "Unmask", "Votes", "action_from_json", "action_from_text",
-    "describe", "status", "Rules", "Setup", "Resolution", "State", "Timer", "new_game", "players", "random_game",
+    "describe", "status", "Rules", "Setup", "Resolution", "State", "new_game", "players", "random_game",
 ]
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from companion.games.errors import InvalidInput
 from companion.games.text import action_class
-from companion.games.obscurio.checks import int_in, only_fields, word_in
+from companion.games.checks import choice, only_fields, whole
 from companion.games.obscurio.constants import CARD_HOLDER, CHARACTERS, GREAT_ROOM_DOORS, TRAPS
 
 _TRAP_ORDER = {t: i for i, t in enumerate(TRAPS)}
@@ -132,11 +132,11 @@ OFF, ABSTAIN, NOBODY = "off", "-", "none"  # text words for "no door", "no vote"
 # ----------------------------------------------------------------- checking field values
 
 def _character(where: str, value) -> str:
-    return word_in(where, value, CHARACTERS, "a character")
+    return choice(where, value, CHARACTERS, "a character")
 
 
 def _door(where: str, value) -> int:
-    return int_in(where, value, 1, GREAT_ROOM_DOORS)
+    return whole(where, value, 1, GREAT_ROOM_DOORS)
 
 
 def _traps(where: str, value) -> tuple[str, ...]:
@@ -146,7 +146,7 @@ def _traps(where: str, value) -> tuple[str, ...]:
         raise InvalidInput(f"{where}: every turn draws at least one trap")
     if len(value) > MAX_DRAW:
         raise InvalidInput(f"{where}: at most {MAX_DRAW} traps")
-    return tuple(word_in(f"{where}[{i}]", t, TRAPS, "a trap") for i, t in enumerate(value))
+    return tuple(choice(f"{where}[{i}]", t, TRAPS, "a trap") for i, t in enumerate(value))
 
 
 def _votes(where: str, pairs) -> tuple[tuple[str, str | None], ...]:
@@ -173,7 +173,7 @@ def _check(cls, values: dict, t: str) -> dict:
         if name == "traps":
             out[name] = _traps(where, value)
         elif name == "cards":
-            out[name] = None if value is None else int_in(where, value, 0, CARD_HOLDER)
+            out[name] = None if value is None else whole(where, value, 0, CARD_HOLDER)
         elif name == "chip":
             out[name] = _character(where, value)
         elif name == "door":

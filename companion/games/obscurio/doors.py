@@ -7,7 +7,7 @@ from companion.games.obscurio.actions import Chip, Done, Exit, Open, Sand
 from companion.games.obscurio.cohesion import Gauge
 from companion.games.obscurio.constants import ROOMS, WATCHER_AT
 from companion.games.obscurio.ending import finish
-from companion.games.obscurio.state import Resolution
+from companion.games.obscurio.model import Resolution
 
 STEP4 = "Step 4: Choose the door"
 

@@ -3,7 +3,7 @@ shell ask of this game, answered by the engine. Registering the game is one line
 ``"obscurio": "companion.games.obscurio.game"``."""
 from __future__ import annotations
 
-from companion.games.contract import Game, GameTimer
+from companion.games.contract import Game
 from companion.games.obscurio import vocabulary
 from companion.games.obscurio.actions import Look, Sand, action_from_json, action_from_text
 from companion.games.obscurio.constants import MAX_PLAYERS, MIN_PLAYERS
@@ -55,30 +55,14 @@ class Obscurio(Game):
     def describe(self, state: State) -> str:
         return describe(state)
 
-    def default_rules(self) -> Rules:
-        return Rules()
-
-    def rules_from_json(self, d) -> Rules:
-        return Rules.from_json(d)
-
-    def rule_values(self, rules: Rules) -> dict[str, str]:
-        return values(rules)
+    # the rules profile: the game's own Rules and rulings.values
+    default_rules = staticmethod(Rules)
+    rules_from_json = staticmethod(Rules.from_json)
+    rule_values = staticmethod(values)
 
     # -- timers: the hourglass and the accusation minute (RULING obscurio-hourglass, obscurio-time-track) ----------
     def timer(self, state: State):
-        wanted = state.timer
-        if wanted is None:
-            return None
-        # One glass on the table: the hourglass times step 4 and, turned again, the accusation's minute. Step 4's
-        # glasses are one run, a glass per time-track space; it waits for the first card to be laid ("Tan pronto
-        # como se coloca la primera carta en el tablero, el Grimorio gira el reloj de arena"). The accusation's
-        # glass waits until the group has seen the turn's result ("Gira el reloj de arena").
-        if wanted.kind == "hourglass":
-            run, glass = f"turn {state.turn} step 4", state.space
-        else:
-            run, glass = f"turn {state.turn} accusation {state.accusation}", 0
-        return GameTimer("hourglass", wanted.seconds, f"{wanted.kind}: {wanted.flip}", run=run, glass=glass,
-                         wait=True)
+        return state.timer
 
     def timer_action(self, state: State, name: str):
         return Sand()

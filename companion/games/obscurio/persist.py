@@ -9,20 +9,20 @@ from __future__ import annotations
 
 from companion.games.errors import InvalidInput
 from companion.games.obscurio.actions import MAX_DRAW
-from companion.games.obscurio.checks import int_in, only_fields, word_in
+from companion.games.checks import choice, flag, only_fields, whole
 from companion.games.obscurio.constants import (
     CARD_HOLDER, CHARACTERS, GREAT_ROOM_DOORS, ROOMS, TRAPS,
 )
 from companion.games.obscurio.rules import MAX_BONUS
 from companion.games.obscurio.setup import Setup
-from companion.games.obscurio.state import ACCUSATION_PHASES, PHASES, SIDES, Resolution, State
+from companion.games.obscurio.model import ACCUSATION_PHASES, PHASES, SIDES, Resolution
 
 MAX_TURNS = 10_000  # far beyond any real game (each turn advances or costs a token), low enough to refuse junk
 _FIELDS = ("setup", "turn", "phase", "step", "progress", "watcher", "cohesion", "bonus", "traps", "effects",
            "next_bonus", "decoys", "doors", "last", "accusation", "traitor", "exposed", "side", "timer")
 
 
-def state_to_json(s: State) -> dict:
+def state_to_json(s) -> dict:
     chips = s.setup.chips
     timer = s.timer
     return {
@@ -47,8 +47,14 @@ def state_to_json(s: State) -> dict:
         "traitor": s.traitor,
         "exposed": s.exposed,
         "side": s.side,
-        "timer": None if timer is None else timer._asdict(),
+        "timer": None if timer is None else _timer_to_json(timer),
     }
+
+
+def _timer_to_json(t) -> dict:
+    """The glass as the JSON has always told it: which glass (`kind`), its seconds, and where it stands (`flip`)."""
+    kind, flip = t.token.split(": ", 1)
+    return {"kind": kind, "seconds": t.seconds, "flip": flip}
 
 
 def _resolution_to_json(r: Resolution) -> dict:
@@ -72,14 +78,8 @@ def _obj(d: dict, where: str, name: str, fields) -> dict:
     return value
 
 
-def _bool(where: str, value) -> bool:
-    if not isinstance(value, bool):
-        raise InvalidInput(f"{where}: expected true or false")
-    return value
-
-
 def _optional_int(where: str, value, lo: int, hi: int) -> int | None:
-    return None if value is None else int_in(where, value, lo, hi)
+    return None if value is None else whole(where, value, lo, hi)
 
 
 def _per_chip(where: str, value, chips, check) -> tuple:
@@ -91,13 +91,14 @@ def _per_chip(where: str, value, chips, check) -> tuple:
 def _characters(where: str, value, allowed) -> tuple[str, ...]:
     if not isinstance(value, list) or len(value) > len(CHARACTERS):
         raise InvalidInput(f"{where}: expected a list of characters")
-    out = tuple(word_in(f"{where}[{i}]", c, allowed, "a wizard at this table") for i, c in enumerate(value))
+    out = tuple(choice(f"{where}[{i}]", c, allowed, "a wizard at this table") for i, c in enumerate(value))
     if len(set(out)) != len(out):
         raise InvalidInput(f"{where}: each character once")
     return out
 
 
-def state_from_json(d) -> State:
+def fields_from_json(d) -> dict:
+    """The State's fields from its JSON, each checked; `check_loaded` then checks the State they make."""
     if not isinstance(d, dict):
         raise InvalidInput("state: expected an object")
     only_fields("", d, _FIELDS)
@@ -106,19 +107,19 @@ def state_from_json(d) -> State:
         raise InvalidInput("setup: expected an object")
     setup = Setup.from_json(setup_json)
     chips, wizards = setup.chips, setup.wizards
-    phase = word_in("phase", _get(d, "", "phase"), PHASES, "a phase")
+    phase = choice("phase", _get(d, "", "phase"), PHASES, "a phase")
     values = {"setup": setup, "phase": phase,
-              "turn": int_in("turn", _get(d, "", "turn"), 1, MAX_TURNS),
-              "progress": int_in("progress", _get(d, "", "progress"), 0, ROOMS),
-              "bonus": int_in("bonus", _get(d, "", "bonus"), 0, MAX_BONUS)}
+              "turn": whole("turn", _get(d, "", "turn"), 1, MAX_TURNS),
+              "progress": whole("progress", _get(d, "", "progress"), 0, ROOMS),
+              "bonus": whole("bonus", _get(d, "", "bonus"), 0, MAX_BONUS)}
 
     coh = _obj(d, "", "cohesion", ("total", "normal", "dark", "box", "cards"))
     total = setup.cohesion
-    values["normal"] = int_in("cohesion.normal", _get(coh, "cohesion.", "normal"), 0, total - setup.dark)
-    values["dark"] = int_in("cohesion.dark", _get(coh, "cohesion.", "dark"), 0, setup.dark)
-    values["box"] = int_in("cohesion.box", _get(coh, "cohesion.", "box"), 0, total)
+    values["normal"] = whole("cohesion.normal", _get(coh, "cohesion.", "normal"), 0, total - setup.dark)
+    values["dark"] = whole("cohesion.dark", _get(coh, "cohesion.", "dark"), 0, setup.dark)
+    values["box"] = whole("cohesion.box", _get(coh, "cohesion.", "box"), 0, total)
     values["cards"] = _per_chip("cohesion.cards", _get(coh, "cohesion.", "cards"), chips,
-                                lambda w, v: int_in(w, v, 0, total))
+                                lambda w, v: whole(w, v, 0, total))
     if values["normal"] + values["dark"] + values["box"] + sum(values["cards"]) != total:
         raise InvalidInput(f"cohesion: normal + dark + box + cards must add up to the {total} tokens of the game")
     if values["dark"] < setup.dark and values["normal"]:
@@ -129,7 +130,7 @@ def state_from_json(d) -> State:
         raise InvalidInput("traps: expected the list of traps drawn this turn")
     bag = setup.rules.bag_for(setup.has_traitor)
     for i, t in enumerate(traps):
-        word_in(f"traps[{i}]", t, bag, "a trap in this game's bag")
+        choice(f"traps[{i}]", t, bag, "a trap in this game's bag")
         if traps.count(t) > bag[t]:
             raise InvalidInput(f"traps[{i}]: more {t} tokens than the bag holds")
     values["traps"] = tuple(traps)
@@ -137,37 +138,42 @@ def state_from_json(d) -> State:
     values["decoys"] = _optional_int("decoys", _get(d, "", "decoys"), 0, CARD_HOLDER)
 
     doors = _obj(d, "", "doors", ("count", "open", "hidden", "track", "space", "chips", "stopped", "exit"))
-    values["opened"] = int_in("doors.open", _get(doors, "doors.", "open"), 0, GREAT_ROOM_DOORS)
-    values["space"] = int_in("doors.space", _get(doors, "doors.", "space"), 0, 9)
+    values["opened"] = whole("doors.open", _get(doors, "doors.", "open"), 0, GREAT_ROOM_DOORS)
+    values["space"] = whole("doors.space", _get(doors, "doors.", "space"), 0, 9)
     values["placed"] = _per_chip("doors.chips", _get(doors, "doors.", "chips"), chips,
                                  lambda w, v: _optional_int(w, v, 1, GREAT_ROOM_DOORS))
-    values["stopped"] = _bool("doors.stopped", _get(doors, "doors.", "stopped"))
+    values["stopped"] = flag("doors.stopped", _get(doors, "doors.", "stopped"))
     values["exit"] = _optional_int("doors.exit", _get(doors, "doors.", "exit"), 1, GREAT_ROOM_DOORS)
 
     last = _get(d, "", "last")
     values["last"] = None if last is None else _resolution(last, chips)
 
     acc = _obj(d, "", "accusation", ("round", "votes", "accused", "cleared"))
-    values["accusation"] = int_in("accusation.round", _get(acc, "accusation.", "round"), 0, MAX_TURNS)
+    values["accusation"] = whole("accusation.round", _get(acc, "accusation.", "round"), 0, MAX_TURNS)
     votes = _get(acc, "accusation.", "votes")
     if not isinstance(votes, dict):
         raise InvalidInput("accusation.votes: expected an object from voter to accused")
     for voter, target in votes.items():
-        word_in(f"accusation.votes.{str(voter)[:20]}", voter, wizards, "a wizard at this table")
+        choice(f"accusation.votes.{str(voter)[:20]}", voter, wizards, "a wizard at this table")
         if target is not None:
-            word_in(f"accusation.votes.{voter}", target, wizards, "a wizard at this table")
+            choice(f"accusation.votes.{voter}", target, wizards, "a wizard at this table")
     values["votes"] = tuple((c, votes[c]) for c in CHARACTERS if c in votes)
     values["accused"] = _characters("accusation.accused", _get(acc, "accusation.", "accused"), wizards)
     values["cleared"] = _characters("accusation.cleared", _get(acc, "accusation.", "cleared"), wizards)
 
     traitor = _get(d, "", "traitor")
-    values["traitor"] = None if traitor is None else word_in("traitor", traitor, wizards, "a wizard at this table")
-    values["exposed"] = _bool("exposed", _get(d, "", "exposed"))
+    values["traitor"] = None if traitor is None else choice("traitor", traitor, wizards, "a wizard at this table")
+    values["exposed"] = flag("exposed", _get(d, "", "exposed"))
     side = _get(d, "", "side")
-    values["side"] = None if side is None else word_in("side", side, SIDES, "a winning side")
+    values["side"] = None if side is None else choice("side", side, SIDES, "a winning side")
 
     _check_story(values, setup)
-    state = State(**values)
+    return values
+
+
+def check_loaded(state, d: dict) -> None:
+    """What only the whole State can tell: the doors and time track of its turn, and that `d` is exactly its JSON."""
+    phase = state.phase
     if state.space >= len(state.track):
         raise InvalidInput("doors.space: beyond the end of this turn's time track")
     if phase in ("doors", "exit"):
@@ -177,7 +183,6 @@ def state_from_json(d) -> State:
         if any(d is not None and d > state.opened for d in state.placed):
             raise InvalidInput("doors.chips: a chip in front of a door that is not there")
     _same("", d, state_to_json(state))
-    return state
 
 
 def _resolution(r, chips) -> Resolution:
@@ -188,11 +193,11 @@ def _resolution(r, chips) -> Resolution:
     if not isinstance(charged, dict) or any(c not in chips for c in charged):
         raise InvalidInput("last.charged: expected an object from chip to tokens")
     return Resolution(
-        exit=int_in("last.exit", _get(r, "last.", "exit"), 1, GREAT_ROOM_DOORS),
-        advanced=_bool("last.advanced", _get(r, "last.", "advanced")),
-        charged=tuple((c, int_in(f"last.charged.{c}", charged[c], 0, 2)) for c in chips if c in charged),
+        exit=whole("last.exit", _get(r, "last.", "exit"), 1, GREAT_ROOM_DOORS),
+        advanced=flag("last.advanced", _get(r, "last.", "advanced")),
+        charged=tuple((c, whole(f"last.charged.{c}", charged[c], 0, 2)) for c in chips if c in charged),
         unplaced=_characters("last.unplaced", _get(r, "last.", "unplaced"), chips),
-        dangerous=int_in("last.dangerous", _get(r, "last.", "dangerous"), 0, GREAT_ROOM_DOORS),
+        dangerous=whole("last.dangerous", _get(r, "last.", "dangerous"), 0, GREAT_ROOM_DOORS),
     )
 
 

@@ -1,6 +1,6 @@
 """Seeded random legal games: for property tests, benchmarks and example logs.
 
-Every choice comes from one injected random.Random, so the same seed gives the same game. The random table plays
+Every choice comes from one injected random.Random, so the same seed gives the same game. The random players play
 like people would: it knows the Exit door of each turn in advance (as the Grimoire does) so that some chips find it,
 keeps a secret Traitor when the loyalty cards are real, and the hourglass sometimes runs out. Every action goes
 through `State.apply`, so the result is legal by construction.
@@ -30,7 +30,7 @@ P_SUSPECT_TRAITOR = 0.35  # a vote finds the Traitor
 
 
 @dataclass
-class Table:
+class Secrets:
     """What the random players know that the engine may not: the Traitor and this turn's Exit."""
     rng: random.Random
     traitor: str | None = None
@@ -54,18 +54,18 @@ def random_game(seed: int, n_players: int = 5, *, bag: str = "app", loyalty: str
     rng = random.Random(seed) if rng is None else rng
     setup = random_setup(rng, seed, n_players, bag, loyalty if n_players >= 4 else "table", rules)
     state = new_game(setup)
-    table = Table(rng, traitor=state.traitor or (rng.choice(setup.wizards) if setup.has_traitor else None))
+    secrets = Secrets(rng, traitor=state.traitor or (rng.choice(setup.wizards) if setup.has_traitor else None))
     actions = []
     while not state.is_over:
-        action = random_action(state, table)
+        action = random_action(state, secrets)
         state = state.apply(action)
         actions.append(action)
     return setup, actions
 
 
-def random_action(state: State, table: Table):
+def random_action(state: State, secrets: Secrets):
     """One random legal action for `state` (which must not be over)."""
-    rng = table.rng
+    rng = secrets.rng
     phase = state.phase
     if phase == "traps":
         return state.legal_actions()[0] if state.setup.bag == "app" else _physical_draw(state, rng)
@@ -74,19 +74,19 @@ def random_action(state: State, table: Table):
     if phase == "traitor":
         return Decoys(rng.randint(0, state.max_decoys))
     if phase == "doors":
-        return _doors(state, table)
+        return _doors(state, secrets)
     if phase == "exit":
-        return Exit(_exit_of(state, table))
+        return Exit(_exit_of(state, secrets))
     if phase == "discussion":
         return Sand()
     if phase == "vote":
-        return _votes(state, table)
+        return _votes(state, secrets)
     if phase == "loyalty":
-        return Loyalty(table.traitor if table.traitor in state.accused else None)
+        return Loyalty(secrets.traitor if secrets.traitor in state.accused else None)
     if phase == "end":
         return EndTurn()
     if phase == "unmask":
-        return Unmask(table.traitor)
+        return Unmask(secrets.traitor)
     raise ValueError(f"no action in phase {phase}")
 
 
@@ -101,22 +101,22 @@ def _physical_draw(state: State, rng: random.Random) -> Draw:
     return Draw(tuple(drawn))
 
 
-def _exit_of(state: State, table: Table) -> int:
-    if state.turn not in table.exits:
-        table.exits[state.turn] = table.rng.randint(1, state.n_doors)
-    return table.exits[state.turn]
+def _exit_of(state: State, secrets: Secrets) -> int:
+    if state.turn not in secrets.exits:
+        secrets.exits[state.turn] = secrets.rng.randint(1, state.n_doors)
+    return secrets.exits[state.turn]
 
 
-def _doors(state: State, table: Table):
-    rng = table.rng
-    exit_door = _exit_of(state, table)
+def _doors(state: State, secrets: Secrets):
+    rng = secrets.rng
+    exit_door = _exit_of(state, secrets)
     if rng.random() < P_SAND:
         return Sand()
     waiting = [c for c in state.chips if state.door_of(c) is None]
     if state.locked:
         if waiting:
             chip = rng.choice(waiting)
-            right = state.opened == exit_door and chip != table.traitor
+            right = state.opened == exit_door and chip != secrets.traitor
             if right or rng.random() < P_TAKE_LOCKED / len(waiting):
                 return Chip(chip, state.opened)
         return Open() if state.opened < state.n_doors else Done()
@@ -127,20 +127,20 @@ def _doors(state: State, table: Table):
         return Chip(chip, door) if door != state.door_of(chip) else Chip(chip, None)
     if waiting:
         chip = rng.choice(waiting)
-        on_exit = chip != table.traitor and rng.random() < P_ON_EXIT
+        on_exit = chip != secrets.traitor and rng.random() < P_ON_EXIT
         return Chip(chip, exit_door if on_exit else rng.randint(1, state.n_doors))
     return Done()
 
 
-def _votes(state: State, table: Table) -> Votes:
-    rng = table.rng
+def _votes(state: State, secrets: Secrets) -> Votes:
+    rng = secrets.rng
     wizards = state.setup.wizards
     cast = []
     for voter in wizards:
         if rng.random() < P_ABSTAIN:
             cast.append((voter, None))
-        elif table.traitor and voter != table.traitor and rng.random() < P_SUSPECT_TRAITOR:
-            cast.append((voter, table.traitor))
+        elif secrets.traitor and voter != secrets.traitor and rng.random() < P_SUSPECT_TRAITOR:
+            cast.append((voter, secrets.traitor))
         else:
             cast.append((voter, rng.choice([w for w in wizards if w != voter])))
     if all(target is None for _, target in cast):  # someone always points: the phase must move on

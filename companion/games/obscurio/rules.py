@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.games.errors import InvalidInput
-from companion.games.obscurio.checks import int_in, is_int, only_fields, word_in
+from companion.games.checks import choice, is_whole, only_fields, whole
 from companion.games.rulings import rules_version_from_json
 from companion.games.obscurio.constants import (
     DARK_SMALL, DEFAULT_BAG, DEFAULT_COHESION, MAX_COHESION, MAX_PLAYERS, MAX_TRAP_COPIES, MIN_PLAYERS, PURPLE,
@@ -44,15 +44,15 @@ class Rules:
 
     def __post_init__(self):
         rules_version_from_json({"version": self.version}, RULES_VERSION)
-        int_in("rules.hourglass", self.hourglass, *HOURGLASS)
+        whole("rules.hourglass", self.hourglass, *HOURGLASS)
         object.__setattr__(self, "time_track", _track("rules.time_track", self.time_track))
         object.__setattr__(self, "evanescent_track", _track("rules.evanescent_track", self.evanescent_track))
-        int_in("rules.dark_2_3", self.dark_2_3, 1, MAX_COHESION - 1)
+        whole("rules.dark_2_3", self.dark_2_3, 1, MAX_COHESION - 1)
         object.__setattr__(self, "cohesion", _cohesion_table(self.cohesion, self.dark_2_3))
         object.__setattr__(self, "traps", _bag(self.traps))
         if self.watcher is not None:
-            word_in("rules.watcher", self.watcher, TRAPS, "a trap (or null)")
-        word_in("rules.dangerous_room", self.dangerous_room, DANGEROUS_ROOM, "'door' or 'chip'")
+            choice("rules.watcher", self.watcher, TRAPS, "a trap (or null)")
+        choice("rules.dangerous_room", self.dangerous_room, DANGEROUS_ROOM, "'door' or 'chip'")
 
     def total_for(self, n_players: int) -> int:
         return dict(self.cohesion)[n_players]
@@ -110,7 +110,7 @@ class Rules:
             if not isinstance(bag, dict):
                 raise InvalidInput("rules.traps: expected an object from trap to copies in the bag")
             for trap in bag:
-                word_in(f"rules.traps.{str(trap)[:30]}", trap, TRAPS, "a trap")
+                choice(f"rules.traps.{str(trap)[:30]}", trap, TRAPS, "a trap")
             values["traps"] = tuple((t, bag.get(t, 0)) for t in TRAPS)
         return Rules(**values)
 
@@ -122,7 +122,7 @@ _FIELDS = ("hourglass", "time_track", "cohesion", "dark_2_3", "traps", "evanesce
 def _track(where: str, track) -> tuple[int, ...]:
     if not isinstance(track, (tuple, list)) or not 1 <= len(track) <= MAX_TRACK:
         raise InvalidInput(f"{where}: expected 1 to {MAX_TRACK} spaces")
-    return tuple(int_in(f"{where}[{i}]", b, 0, MAX_BONUS) for i, b in enumerate(track))
+    return tuple(whole(f"{where}[{i}]", b, 0, MAX_BONUS) for i, b in enumerate(track))
 
 
 def _cohesion_table(table, dark_2_3) -> tuple[tuple[int, int], ...]:
@@ -130,14 +130,14 @@ def _cohesion_table(table, dark_2_3) -> tuple[tuple[int, int], ...]:
         raise InvalidInput("rules.cohesion: expected totals for 2 to 8 players")
     out = {}
     for pair in table:
-        if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and is_int(pair[0])):
+        if not (isinstance(pair, (tuple, list)) and len(pair) == 2 and is_whole(pair[0])):
             raise InvalidInput("rules.cohesion: expected (players, total) pairs")
         n, total = pair
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise InvalidInput(f"rules.cohesion.{n}: expected a number of players 2-8")
         dark = rulebook_dark(n) or dark_2_3
         # The normal area must hold at least one token, or the game would start in the Accusation Phase.
-        out[n] = int_in(f"rules.cohesion.{n}", total, dark + 1, MAX_COHESION)
+        out[n] = whole(f"rules.cohesion.{n}", total, dark + 1, MAX_COHESION)
     missing = [n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if n not in out]
     if missing:
         raise InvalidInput(f"rules.cohesion.{missing[0]}: missing")
@@ -152,8 +152,8 @@ def _bag(bag) -> tuple[tuple[str, int], ...]:
         if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
             raise InvalidInput("rules.traps: expected (trap, copies) pairs")
         trap, n = pair
-        word_in("rules.traps", trap, TRAPS, "a trap")
-        counts[trap] = int_in(f"rules.traps.{trap}", n, 0, MAX_TRAP_COPIES)
+        choice("rules.traps", trap, TRAPS, "a trap")
+        counts[trap] = whole(f"rules.traps.{trap}", n, 0, MAX_TRAP_COPIES)
     if sum(n for t, n in counts.items() if t not in PURPLE) < 1:
         # Every turn draws at least one token, also in a 2-3 player game without the purple ones.
         raise InvalidInput("rules.traps: the bag needs at least one brown or green trap")

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from companion.games.errors import InvalidInput
-from companion.games.obscurio.checks import int_in, is_int, only_fields, text, word_in
+from companion.games.checks import choice, is_whole, only_fields, typed_name, unique_name, whole
 from companion.games.obscurio.constants import (
     CHARACTERS, COMPANION_COST, DEFAULT_DIFFICULTY, GRIMOIRE, MAX_COHESION, MAX_PLAYERS, MIN_PLAYERS, OWN_CHIP_COST,
     TRAITOR_FROM,
@@ -57,44 +57,42 @@ class Setup:
         if not MIN_PLAYERS <= n <= MAX_PLAYERS:
             raise InvalidInput(f"players: Obscurio is for {MIN_PLAYERS} to {MAX_PLAYERS} players "
                                f"(the Grimoire included), not {n}")
-        names, roles = set(), []
+        names, roles, seated = set(), [], []
         for i, p in enumerate(players):
             if not (isinstance(p, tuple) and len(p) == 2):
                 raise InvalidInput(f"players[{i}]: expected (name, character)")
-            name, role = p
-            text(f"players[{i}].name", name)
-            if name.casefold() in names:
-                raise InvalidInput(f"players[{i}].name: {name!r} is already at the table")
-            word_in(f"players[{i}].character", role, CHARACTERS + (GRIMOIRE,), "a character or 'grimoire'")
+            where, role = f"players[{i}].name", p[1]
+            seated.append((unique_name(where, typed_name(where, p[0]), names), role))
+            choice(f"players[{i}].character", role, CHARACTERS + (GRIMOIRE,), "a character or 'grimoire'")
             if role in roles:
                 raise InvalidInput(f"players[{i}].character: {role} is already taken")
-            names.add(name.casefold())
             roles.append(role)
+        object.__setattr__(self, "players", tuple(seated))
         if GRIMOIRE not in roles:
             raise InvalidInput("players: one player is the Grimoire")
         # RULING obscurio-2-3-players: with 2 players the single wizard also has a companion chip.
         if n == 2:
-            word_in("companion", self.companion, CHARACTERS, "a character chip")
+            choice("companion", self.companion, CHARACTERS, "a character chip")
             if self.companion in roles:
                 raise InvalidInput(f"companion: {self.companion} is the wizard's own chip")
         elif self.companion is not None:
             raise InvalidInput("companion: only a 2-player game has a companion chip")
-        text("difficulty", self.difficulty)
+        object.__setattr__(self, "difficulty", typed_name("difficulty", self.difficulty))
         cohesion = self.rules.total_for(n) if self.cohesion is None else self.cohesion
-        int_in("cohesion", cohesion, 2, MAX_COHESION)
+        whole("cohesion", cohesion, 2, MAX_COHESION)
         dark = self.rules.dark_for(n) if self.dark is None else self.dark
         # At least one token in each area: the normal area empties first, then the dark area ends the game.
-        int_in("dark", dark, 1, cohesion - 1)
+        whole("dark", dark, 1, cohesion - 1)
         object.__setattr__(self, "cohesion", cohesion)
         object.__setattr__(self, "dark", dark)
-        word_in("bag", self.bag, BAGS, "'app' or 'physical'")
-        word_in("loyalty", self.loyalty, LOYALTY, "'table' or 'app'")
+        choice("bag", self.bag, BAGS, "'app' or 'physical'")
+        choice("loyalty", self.loyalty, LOYALTY, "'table' or 'app'")
         if self.loyalty == "app" and n < TRAITOR_FROM:
             raise InvalidInput("loyalty: there are no loyalty cards with 2 or 3 players")
-        int_in("seed", self.seed, 0, MAX_SEED)
+        whole("seed", self.seed, 0, MAX_SEED)
         if self.countdown != 0:
-            int_in("countdown", self.countdown, *COUNTDOWN)
-        elif not is_int(self.countdown):
+            whole("countdown", self.countdown, *COUNTDOWN)
+        elif not is_whole(self.countdown):
             raise InvalidInput("countdown: expected 0 or a whole number of seconds")
         if not self.rules.bag_for(self.has_traitor):
             raise InvalidInput("rules.traps: the bag is empty for this game")
@@ -179,7 +177,7 @@ class Setup:
                     raise InvalidInput(f"players[{i}].{key}: missing")
             players.append((p["name"], p["character"]))
         for key in ("cohesion", "dark"):
-            if d.get(key) is not None and not is_int(d[key]):
+            if d.get(key) is not None and not is_whole(d[key]):
                 raise InvalidInput(f"{key}: expected a whole number")
         return Setup(
             players=tuple(players),

@@ -11,43 +11,23 @@ A turn is an explicit state machine (`phase`), the rulebook's five steps:
                                                         ▲ (traitor not found, tokens left) ◀───────────────┘
 
 and, from any resolution, the end of the game: "over", or first "unmask" when the app does not know the Traitor.
-The handlers live in turn.py (steps 1-3, 5), doors.py (step 4) and accusation.py; this module holds the value,
-what a screen reads from it, and the dispatch.
+The handlers live in turn.py (steps 1-3, 5), doors.py (step 4) and accusation.py, dispatched by flow.py; what is
+legal is legal.py, the JSON persist.py, the shared values model.py. This module holds the value and what a screen
+reads from it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import NamedTuple
-
+from companion.games.contract import GameTimer
 from companion.games.errors import IllegalAction, InvalidInput
 from companion.games.obscurio.constants import (
     CONCEALED_DOOR, DARK_MAGIC_DECOYS, DECOYS, DOORS, GREAT_ROOM_DOORS, PLUS2, PURPLE, WATCHER_AT,
 )
+from companion.games.obscurio import ending, flow, legal, persist
+from companion.games.obscurio.model import (  # noqa: F401  (PHASES, ACCUSATION_PHASES, SIDES: read from here too)
+    ACCUSATION_PHASES, GLASS, PHASES, SIDES, STEP, Resolution,
+)
 from companion.games.obscurio.setup import Setup, deal_traitor
-
-PHASES = ("traps", "riddle", "traitor", "doors", "exit", "discussion", "vote", "loyalty", "end", "unmask", "over")
-STEP = {"traps": 1, "riddle": 2, "traitor": 3, "doors": 4, "exit": 4, "discussion": 4, "vote": 4, "loyalty": 4,
-        "end": 5}
-ACCUSATION_PHASES = ("discussion", "vote", "loyalty")
-SIDES = ("wizards", "traitor", "nobody")
-
-
-class Timer(NamedTuple):
-    """What the session's clock should run now. A new `flip` means: (re)start it; the same flip: let it run."""
-    kind: str      # "hourglass" (step 4) or "accusation" (the Accusation Phase's discussion)
-    seconds: int   # RULING obscurio-hourglass
-    flip: str      # e.g. "turn 3 space 2", "turn 5 accusation 1"
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """How this turn's doors resolved (step 4), for the screen and the log."""
-    exit: int
-    advanced: bool                          # at least one chip was on the Exit
-    charged: tuple[tuple[str, int], ...]    # (chip, tokens put on its character card), wrong or unplaced chips
-    unplaced: tuple[str, ...]               # chips that were in front of no door
-    dangerous: int = 0                      # tokens the Dangerous Room sent to the box
-
 
 @dataclass(frozen=True)
 class State:
@@ -163,21 +143,29 @@ class State:
         return self.normal + self.dark
 
     @property
-    def timer(self) -> Timer | None:
-        """The clock the session runs now: the hourglass in step 4 and in the accusation's discussion, else None."""
+    def timer(self) -> GameTimer | None:
+        """The glass the session runs now: the hourglass in step 4 and in the accusation's discussion, else None.
+        RULING obscurio-hourglass, obscurio-time-track.
+
+        One glass on the table: the hourglass times step 4 and, turned again, the accusation's minute. The token
+        says which and where ("hourglass: turn 3 space 2", "accusation: turn 5 accusation 1"): a new token, a fresh
+        glass. Step 4's glasses are one run, a glass per time-track space; it waits for the first card to be laid
+        ("Tan pronto como se coloca la primera carta en el tablero, el Grimorio gira el reloj de arena"). The
+        accusation's glass waits until the group has seen the turn's result ("Gira el reloj de arena")."""
         seconds = self.setup.rules.hourglass
         if self.phase == "doors":
-            return Timer("hourglass", seconds, f"turn {self.turn} space {self.space + 1}")
+            return GameTimer(GLASS, seconds, f"hourglass: turn {self.turn} space {self.space + 1}",
+                             run=f"turn {self.turn} step 4", glass=self.space, wait=True)
         if self.phase == "discussion":
-            return Timer("accusation", seconds, f"turn {self.turn} accusation {self.accusation}")
+            run = f"turn {self.turn} accusation {self.accusation}"
+            return GameTimer(GLASS, seconds, f"accusation: {run}", run=run, glass=0, wait=True)
         return None
 
     # ----------------------------------------------------------------- applying actions
 
     def apply(self, action) -> "State":
         """The state after `action`; IllegalAction (with a message for players) leaves this state unchanged."""
-        from companion.games.obscurio.flow import HANDLERS
-        handler = HANDLERS.get(type(action))
+        handler = flow.HANDLERS.get(type(action))
         if handler is None:
             raise IllegalAction.of("That is not an Obscurio action", "Obscurio")
         return handler(self, action)
@@ -191,30 +179,27 @@ class State:
 
     def legal_types(self) -> set[str]:
         """JSON type names of the actions legal now; "draw" (physical bag) and "votes" are never listed concretely."""
-        from companion.games.obscurio.flow import legal_types
-        return legal_types(self)
+        return legal.legal_types(self)
 
     def legal_actions(self) -> list:
         """Every concrete legal action now, except physical-bag draws and votes (their space is huge)."""
-        from companion.games.obscurio.flow import legal_actions
-        return legal_actions(self)
+        return legal.legal_actions(self)
 
     def outcome(self):
         """None while the game runs (and while the Traitor is still to be revealed), then a contract Outcome."""
-        from companion.games.obscurio.ending import outcome
-        return outcome(self)
+        return ending.outcome(self)
 
     # ----------------------------------------------------------------- persistence
 
     def to_json(self) -> dict:
         """Everything, the app-dealt Traitor included: the log is the save file. Never show it on the table."""
-        from companion.games.obscurio.persist import state_to_json
-        return state_to_json(self)
+        return persist.state_to_json(self)
 
     @staticmethod
     def from_json(d) -> "State":
-        from companion.games.obscurio.persist import state_from_json
-        return state_from_json(d)
+        state = State(**persist.fields_from_json(d))
+        persist.check_loaded(state, d)
+        return state
 
     def _with(self, **changes) -> "State":
         return replace(self, **changes)

@@ -5,6 +5,7 @@ engine, the shell's shared widgets and the session, never another game.
 """
 from __future__ import annotations
 
+from companion.games.errors import N_
 from companion.ui.plugin import GamePlugin
 
 
@@ -22,6 +23,8 @@ class Plugin(GamePlugin):
         self._unsubscribe = None
         self.hand = False      # "in the hand": every panel upright (else around the edges, for a flat tablet)
         self.first_seat = 0    # which seat sits at the first place of the ring (the group turns it to fit)
+        self.speaker = None    # None: the system's (espeak-ng where it exists); tests put their own here
+        self.voice = None      # says the moments and whose turn it is (voice.py), for the open table
 
     def new_table(self) -> None:
         from companion.ui.obscurians.setup import SetupScreen
@@ -38,6 +41,10 @@ class Plugin(GamePlugin):
         self.first_seat = 0
         self.round = RoundModel(self, table)
         self.end = EndModel(self, table)
+        from companion.ui.obscurians.voice import TableVoice
+
+        self.voice = TableVoice(self._speaker(), lambda: self.app.lang)
+        self.voice.follow(table.state)
         self._unsubscribe = table.subscribe(self._on_table_change)
         self._show()
 
@@ -45,7 +52,9 @@ class Plugin(GamePlugin):
         if self._unsubscribe is not None:
             self._unsubscribe()
         self._unsubscribe = None
-        self.table = self.round = self.end = None
+        if self.voice is not None:
+            self.voice.stop()
+        self.table = self.round = self.end = self.voice = None
 
     def refresh(self) -> None:
         self.setup.refresh()
@@ -69,34 +78,59 @@ class Plugin(GamePlugin):
         else:
             self.round.entry.reset()
         self._show()
-        if kind == "action":
-            self._moment(table)
+        if kind != "action":
+            self.voice.follow(table.state)
+            return
+        said = self._moment(table)
+        name = table.state.setup.players[table.state.active][0]
+        self.voice.after_move(table.state, said, self.app.t(N_("{name}'s turn")).format(name=name))
 
-    def _moment(self, table) -> None:
+    def _speaker(self):
+        if self.speaker is not None:
+            return self.speaker
+        from companion.session.speech import MutedWhen, system_speaker
+
+        # As Obscurio's narrator: the sound switch is read at every line (muted: nothing is said).
+        return MutedWhen(system_speaker(), lambda: bool(getattr(getattr(self.app, "sounds", None), "muted", False)))
+
+    def _announce(self, title: str, text: str, sound: str, **kwargs) -> list[str]:
+        """A moment on the screen, and what is said aloud with it (the title and the text)."""
+        self.app.announce(title, text, sound, **kwargs)
+        return [title + ".", text]
+
+    def _moment(self, table) -> list[str]:
         """The moments of a game, for the whole table: an event card revealed, the sandstorm, a round from which
-        the sandstorm can come, the winners."""
+        the sandstorm can come, the winners. Returns what is to be said aloud."""
         from companion.games.obscurians.actions import EndTurn, RevealEvent, RevealMissions
         from companion.games.obscurians.constants import SANDSTORM_ROUND
         from companion.games.obscurians.vocabulary import EVENT, EVENT_EFFECT
-        from companion.games.errors import N_
 
         t, state, action = self.app.t, table.state, table.actions[-1]
         if isinstance(action, RevealEvent):
             if action.card == "sandstorm":
-                self.app.announce(t(EVENT["sandstorm"]), t(N_("The sandstorm sweeps over the bazaar: the game is "
-                                                              "over. Reveal your mission cards.")),
-                                  "sandstorm", tint=(0.98, 0.55, 0.20, 1))
-                return
+                return self._announce(t(EVENT["sandstorm"]), t(N_("The sandstorm sweeps over the bazaar: the game "
+                                                                  "is over. Reveal your mission cards.")),
+                                      "sandstorm", tint=(0.98, 0.55, 0.20, 1))
             text = t(EVENT_EFFECT[action.card])
             if state.round >= SANDSTORM_ROUND:
                 text = t(N_("Not the sandstorm: the game goes on.")) + "\n" + text
-            self.app.announce(t(EVENT[action.card]), text, "event")
-        elif isinstance(action, EndTurn) and state.phase == "reveal" and state.round >= SANDSTORM_ROUND:
-            self.app.announce(t(N_("Round {n}")).format(n=state.round),
-                              t(N_("From now on the next event card can be the sandstorm, which ends the game at "
-                                   "once.")), "warning", tint=(0.98, 0.55, 0.20, 1))
-        elif isinstance(action, RevealMissions) or (state.phase == "over" and isinstance(action, RevealEvent)):
+            return self._announce(t(EVENT[action.card]), text, "event")
+        if isinstance(action, EndTurn) and state.phase == "reveal" and state.round >= SANDSTORM_ROUND:
+            return self._announce(t(N_("Round {n}")).format(n=state.round),
+                                  t(N_("From now on the next event card can be the sandstorm, which ends the game "
+                                       "at once.")), "warning", tint=(0.98, 0.55, 0.20, 1))
+        if isinstance(action, RevealMissions) or (state.phase == "over" and isinstance(action, RevealEvent)):
             self.end.announce_winners()
+        return []
+
+    def show(self) -> None:
+        """Back to the table (from the camera): fresh models, and the ring turned as the group had turned it."""
+        first_seat = self.first_seat
+        if self.table is None and self.app.table is not None:
+            self.attach(self.app.table)
+        if first_seat != self.first_seat:
+            self.first_seat = first_seat
+            self.refresh()
 
     def _show(self) -> None:
         from companion.ui.obscurians.end import EndScreen

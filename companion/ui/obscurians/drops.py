@@ -10,15 +10,29 @@ A good is picked up from a cell of its owner's row (`PickGood(seat, good)`) and 
 - my good onto another of my goods: **Secure** the two (onto my own name or panel: that one good, the last);
 - a chip from my hand (`ChipMission`) onto a player: **place** it on them.
 
-When the turn's action is known (chosen, or picked under All Actions Mandatory) a drag that can be that action
-is that action: under Steal, any drop on my row steals. Otherwise the drag is read by its ends alone, as listed
-above, so the same drag always means the same move; whether the rules allow it is the engine's to say.
+When the turn's action is known (chosen, or picked under All Actions Mandatory) a drag is that action or a
+refusal that says what the action needs (`NEEDS`, or the engine's own sentence): under Steal any drop on my row
+steals, and my good dropped on Ben's good is no Swap but "Steal takes another player's good …" (issue 14 §3: the
+players picked the action; a drag never quietly does another). With no action known yet (All Actions Mandatory,
+none picked) the drag is read by its ends alone, as listed above, so the same drag always means the same move;
+whether the rules allow it is the engine's to say.
 """
 from __future__ import annotations
 
-from companion.games.errors import N_
+from companion.games.errors import N_, IllegalAction
 from companion.games.obscurians.actions import Donate, PlaceChip, Relocate, Secure, Steal, Swap
 from companion.ui.obscurians.refusal import Refusal
+
+
+# What each action needs, said when a tap or a drag does not fit the action being carried out (Relocate: the
+# engine's sentence, "Relocate moves a good between two other players, never from or to you").
+NEEDS = {
+    "steal": N_("Steal takes another player's good: tap it on their row, or drag it onto yours"),
+    "donate": N_("Donate gives one of your goods: tap its colour on the receiver's row, or drag it onto them"),
+    "swap": N_("Swap trades one of your goods for one of another player's: drag one onto the other"),
+    "secure": N_("Secure uses only your own goods: tap them on your row"),
+    "relocate": N_("Relocate: drag a good from its owner's row onto the player who receives it"),
+}
 
 
 def _ends(state, source, target):
@@ -63,12 +77,26 @@ def by_its_ends(state, source, target) -> str:
     return "steal" if b == me else "donate"
 
 
+def not_this(state, kind: str, source, target) -> Exception:
+    """Why a drag is not an execution of `kind`, the action being carried out."""
+    by_its_ends(state, source, target)  # a drop on the good's own row, or a good onto itself: said as such
+    a, g, b, _ = _ends(state, source, target)
+    if kind == "relocate":  # my good, or onto me: the engine says Relocate is between two others
+        try:
+            state.apply(Relocate(state.colour(a), state.colour(b), g))
+        except IllegalAction as err:
+            return err
+    return Refusal(NEEDS[kind])
+
+
 def read(state, kind: str | None, source, target):
-    """The engine action a good dragged from `source` onto `target` proposes (the engine judges it)."""
+    """The engine action a good dragged from `source` onto `target` proposes (the engine judges it): under a
+    known action that action, or the reason it is not (never another action)."""
     if kind is not None:
         action = reading(state, kind, source, target)
-        if action is not None:
-            return action
+        if action is None:
+            raise not_this(state, kind, source, target)
+        return action
     return reading(state, by_its_ends(state, source, target), source, target)
 
 

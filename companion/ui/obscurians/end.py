@@ -6,6 +6,8 @@ still there (a mistyped mission), but taking back the last move of a finished ga
 """
 from __future__ import annotations
 
+import asyncio
+import logging
 from pathlib import Path
 
 from kivy.event import EventDispatcher
@@ -20,8 +22,10 @@ from companion.games.obscurians.setup import mission_refusals
 from companion.games.obscurians.vocabulary import COLOUR, MISSION
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
 from companion.ui.obscurians import look, widgets as _own_widgets  # noqa: F401  (this game's widget classes)
-from companion.ui.obscurians.round import goods_chips, new_game_state, next_redo
+from companion.ui.obscurians.round import goods_chips, new_game_state, next_redo, rules_note_text
 from companion.i18n.messages import translate_error as tell
+
+log = logging.getLogger(__name__)
 
 
 class EndModel(EventDispatcher):
@@ -36,6 +40,7 @@ class EndModel(EventDispatcher):
     can_redo = BooleanProperty(False)
     read_only = BooleanProperty(False)  # opened from the finished games: nothing can be taken back here
     undo_text = StringProperty("")
+    photo_busy = BooleanProperty(False)   # the camera's goods count is running (a worker thread)
 
     def __init__(self, plugin, table, **kwargs):
         super().__init__(**kwargs)
@@ -43,6 +48,7 @@ class EndModel(EventDispatcher):
         self.app = plugin.app
         self.table = table
         self._missions: list[str | None] = list(table.state.setup.missions or [None] * table.state.n_players)
+        self._photo: list | None = None     # per seat, the goods the players confirmed on a photo
 
     # -- intents -------------------------------------------------------------------------------------------------
     def tap_mission(self, seat: int, mission: str, enabled: bool) -> None:
@@ -94,6 +100,78 @@ class EndModel(EventDispatcher):
             where, paths = done
             self.export_text = self.app.t(N_("Saved in {folder}: {files}")).format(
                 folder=where, files=", ".join(p.name for p in paths))
+
+    # -- the goods on a photo (issue 19 §5): counted by the camera, confirmed by the players ---------------------
+    def goods_from_photo(self) -> None:
+        """Count every player's goods on the camera's picture; the photo with its detections is shown, and the
+        counts are used (beside the app's) only once the players confirm them."""
+        from companion.ui.camera import first_camera, load_calibration
+
+        t = self.app.t
+        if self.photo_busy:
+            return
+        url = first_camera(self.app)
+        device = self.app.devices.manager.device(url) if url else None
+        if url is None:
+            self.app.say(t(N_("No camera yet: add one in Dice and boards (camera://0, or a photo file://…).")))
+            return
+        calibration, why = load_calibration(self.app)
+        if calibration is None:
+            self.app.say(why)
+            return
+        if device is None or getattr(device, "last_frame", None) is None:
+            self.app.say(t(N_("The camera gives no picture yet{detail}.")).format(detail=""))
+            return
+        from vision.goods import count_goods
+
+        self.photo_busy = True
+        task = asyncio.ensure_future(device.look(lambda image: count_goods(image, calibration)))
+        task.add_done_callback(self._photo_counted)
+
+    def _photo_counted(self, task) -> None:
+        from companion.ui.camera import goods_boxes
+        from companion.ui.obscurians.goods_photo import held, seat_counts, words
+        from companion.ui.photo import PhotoConfirmSheet
+
+        self.photo_busy = False
+        t = self.app.t
+        err = None if task.cancelled() else task.exception()
+        if err is not None:
+            log.error("the goods photo could not be counted", exc_info=err)
+            self.app.say(t(N_("The camera could not read this: {what}")).format(what=err))
+            return
+        image, reading = task.result()
+        players = self.table.state.setup.players
+        counted = seat_counts(reading.zones, players)
+        app_goods = held(self.table.state) if self.table.state.phase == "over" else [{}] * len(players)
+        lines = []
+        for (name, _colour), photo, logged in zip(players, counted, app_goods):
+            if photo is None:
+                lines.append(t(N_("{name}: no zone on the photo")).format(name=name))
+                continue
+            lines.append((t(N_("{name}: {photo} — the same as the app")) if photo == logged else
+                          t(N_("{name}: {photo} — the app says {app}"))).format(
+                name=name, photo=words(photo, t), app=words(logged, t)))
+        doubtful = sum(b.confidence < 0.6 for b in reading.blobs)
+        if doubtful:
+            lines.append(t(N_("{n} heaps are doubtful (amber): count them by hand.")).format(n=doubtful))
+        sheet = PhotoConfirmSheet(question=t(N_("The goods on the photo: check the boxes")), lines="\n".join(lines),
+                                  yes_text=t(N_("Use these counts")))
+        sheet.yes_action = lambda: self._use_photo(counted, app_goods)
+        self.app.open_sheet(sheet)
+        sheet.show(image, goods_boxes(reading.blobs, t))
+
+    def _use_photo(self, counted, app_goods) -> None:
+        """The players confirmed the photo's counts: each score card shows them beside the app's; where they
+        differ the banner names the players (the log's goods stay the scorer's: the photo never rewrites moves)."""
+        t = self.app.t
+        self._photo = counted
+        self.refresh()
+        differ = [name for (name, _), photo, logged in zip(self.table.state.setup.players, counted, app_goods)
+                  if photo is not None and photo != logged]
+        self.app.say(t(N_("The photo agrees with the app's goods.")) if not differ else
+                     t(N_("The photo differs from the app for {names}: look at their goods, or undo the move that "
+                          "moved them.")).format(names=", ".join(differ)))
 
     def open_menu(self) -> None:
         self.app.open_menu(0, lambda: [{"text": self.app.t(N_("Home (the table stays saved)")),
@@ -156,6 +234,7 @@ class EndModel(EventDispatcher):
                 "name": p.name, "colour_rgba": list(look.RGBA[p.colour]), "ink": list(look.INK[p.colour]),
                 "mission": t(MISSION[p.mission]), "total": str(p.total), "winner": p.colour in winners,
                 "goods": goods_chips(goods, t),
+                "photo": self._photo_line(len(cards), goods),
                 "lines": [{"rule": render(ln.key, self._line_params(ln.params), templates),
                            "points": f"{ln.points:+d}"} for ln in p.lines],
             })
@@ -167,6 +246,20 @@ class EndModel(EventDispatcher):
         if top.mission == "lose" and top.colour not in winners:  # RULING obscurians-winner
             self.winners_text += "  " + t(N_("({name} has Lose: the most points do not win with Lose)")).format(
                 name=top.name)
+        note = rules_note_text(self.table, self.app.lang)
+        if note:  # scored under the rules it was played under (issue 14 §5)
+            self.winners_text += "  (" + note + ")"
+
+    def _photo_line(self, seat: int, logged: dict) -> str:
+        """The confirmed photo's count for a player's score card ("" before a photo was used)."""
+        from companion.ui.obscurians.goods_photo import words
+
+        if self._photo is None or seat >= len(self._photo) or self._photo[seat] is None:
+            return ""
+        photo = self._photo[seat]
+        t = self.app.t
+        return (t(N_("On the photo: {goods} — the same as the app")) if photo == logged else
+                t(N_("On the photo: {goods} — not what the app says"))).format(goods=words(photo, t))
 
     def _last_move(self) -> str:
         actions = self.table.actions

@@ -13,6 +13,7 @@ from companion.games.obscurians.actions import (
 )
 from companion.games.obscurians.constants import MISSIONS, N_DICE
 from companion.games.obscurians.vocabulary import FACE
+from companion.ui.obscurians import drops
 from companion.ui.obscurians.choices import (
     ChipMission, ChooseAction, FaceCount, PayReroll, PickGood, PickKind, PickSeat, Reveal, SecurePair,
 )
@@ -82,6 +83,8 @@ class Reasons:
             return Refusal(N_("Drag this good to where it goes"))
         if kind is None:
             return Refusal(N_("Tap the action to carry out next first"))
+        if kind == "steal" and seat == me:  # my own good under Steal: what Steal needs (not a hint to drag it)
+            return Refusal(drops.NEEDS[kind])
         if kind == "secure" and seat != me:
             return Refusal(N_("Secure uses only your own goods: tap them on your row"))
         if kind == "swap" and seat == me:
@@ -101,6 +104,10 @@ class Reasons:
         return self._engine_reason(state, RevealEvent(choice.card))
 
     def _explain_chip(self, state, choice: ChipMission):
+        if not any(isinstance(a, PlaceChip) and a.mission == choice.mission for a in self._legal(state)):
+            # Placed already, or none left in hand: the engine's reason, not the hint to drag it.
+            on = self.chip_on if self.chip_on is not None else (state.active + 1) % state.n_players
+            return self._engine_reason(state, PlaceChip(self.colours(state)[on], choice.mission))
         if self.chip_on is None:
             return Refusal(N_("Drag the chip onto the player you suspect, or tap that player first"))
         return self._engine_reason(state, PlaceChip(self.colours(state)[self.chip_on], choice.mission))

@@ -30,6 +30,7 @@ from companion.ui.obscurians.choices import NEW_ROLL, Cancel, ChipMission, PickS
 from companion.ui.obscurians.goods import good_label, good_sort_key
 from companion.ui.obscurians.refusal import Refusal
 from companion.ui.obscurians.turn import TurnEntry
+from companion.i18n import RULES_DOMAIN, translations
 from companion.i18n.messages import translate_error as tell
 
 UNCOLOURED = ("lamp", "artifact")
@@ -56,6 +57,7 @@ class RoundModel(EventDispatcher):
     event_text = StringProperty("")
     lamp_text = StringProperty("")
     warning_text = StringProperty("")     # from round 5: the next card can be the sandstorm
+    rules_note = StringProperty("")       # "Recorded under an earlier ruling: …" for a table from earlier rules
     prompt = StringProperty("")
     dice = ListProperty()
     dice_shown = BooleanProperty(False)   # the rolled dice (while a roll is tapped in, the pad shows it)
@@ -198,6 +200,7 @@ class RoundModel(EventDispatcher):
         # From round 5 the next card can be the sandstorm: said on the event card for the whole round.
         self.warning_text = (t(N_("From now on the next event card can be the sandstorm."))
                              if state.round >= SANDSTORM_ROUND else "")
+        self.rules_note = self._rules_note()
         v = self.entry.view(state, t)
         self.prompt = v["prompt"]
         self.dice = [dict(d, **look.die_colours(d["face"], d["selected"], d["index"] == NEW_ROLL)) for d in v["dice"]]
@@ -229,6 +232,9 @@ class RoundModel(EventDispatcher):
         self.centre_angle = s.centre.angle
         self.seating = s
 
+    def _rules_note(self) -> str:
+        return rules_note_text(self.table, self.app.lang)
+
     def _refresh_log(self) -> None:
         t, lang = self.app.t, self.app.lang
         actions = self.table.actions
@@ -248,6 +254,8 @@ class RoundModel(EventDispatcher):
         first = max(0, len(cache) - LOG_LINES)
         lines = [tell(line, lang) for _, line, _ in reversed(cache[first:])]
         self.log = [{"key": len(cache) - 1 - i, "text": text} for i, text in enumerate(lines)]
+        if self.rules_note:  # under the oldest move: the rules the moves were played under
+            self.log.append({"key": -1, "text": self.rules_note})
         self.can_undo, self.can_redo = self.table.can_undo, self.table.can_redo
         self.undo_text = lines[0] if lines else t(N_("Nothing to undo yet"))
         redo = next_redo(self.table)
@@ -319,6 +327,17 @@ class RoundModel(EventDispatcher):
             "ban_text": t(N_("TRADE BAN")) if state.trade_ban[seat] else "",
             "status": chips + ("  ·  " + stack if stack else ""),
         }
+
+
+def rules_note_text(table, lang: str) -> str:
+    """A table recorded under an earlier ruling is replayed under it and says so (issue 14 §5, the adapter's
+    `earlier_rules`: "Recorded under an earlier ruling: Secure took one good"), in the players' language; "" for
+    a table of today's rules."""
+    note = table.rules_note
+    if not note:
+        return ""
+    text = translations(lang, RULES_DOMAIN).gettext(note) if lang != "en" else note
+    return text[:1].upper() + text[1:]
 
 
 def new_game_state(table):

@@ -313,8 +313,9 @@ class TurnEntry(Reasons):
             in_hand = {a.mission for a in chips}  # a chip that can go on someone: it can be dragged onto them
             title = (t(N_("Suspicion chip on {target}:")).format(target=names[target]) if target is not None
                      else t(N_("Suspicion chip: drag it onto a player")))
+            # Every chip can be dragged, the dimmed ones too: let go on a player, the engine says why it stays.
             items = [_option(ChipMission(m), t(MISSION[m]), m in (possible if target is not None else in_hand),
-                             drag=m in in_hand) for m in state.setup.chip_missions]
+                             drag=True) for m in state.setup.chip_missions]
             v["sections"].append(_section(title, len(items), items, kind="chips"))
             if target is not None:
                 v["panel_selected"].add(target)
@@ -486,9 +487,13 @@ class TurnEntry(Reasons):
         return _section("", len(items), items, kind="goods")
 
     def _drag_sources(self, state, kind) -> set:
-        """(seat, good) cells a drag can start from: a good some legal execution moves, of the action being carried
-        out or, under All Actions Mandatory, of any still to carry out (the drag's ends say which: drops.py)."""
-        kinds = [k for k, n in state.pending.items() if n] if state.chosen == "all" else [kind]
+        """(seat, good) cells a drag is meant to start from: a good some legal execution moves, of the action being
+        carried out or, under All Actions Mandatory with none picked, of any still to carry out (the drag's ends say
+        which: drops.py)."""
+        if kind is None and state.chosen == "all":  # none picked yet: the drag's ends will say which
+            kinds = [k for k, n in state.pending.items() if n]
+        else:  # the action picked: a drag is that action (drops.py), so only its goods are lit to be dragged
+            kinds = [kind]
         moves = [a for k in kinds if k and state.pending.get(k) for a in self._candidates(state, k)]
         me, seat, out = state.active, state.seat_of, set()
         for a in moves:
@@ -554,9 +559,11 @@ class TurnEntry(Reasons):
             for g in columns:
                 n = free.get(g, 0)
                 text = ((t(good_label(g)) if g in UNCOLOURED else str(n)) if n else "")  # none: an empty cell
+                # Every good can be picked up, the dimmed ones too: let go, the drop says why it does not go there
+                # (a dimmed cell dragged away would otherwise do nothing and say nothing).
                 items.append(_option(PickGood(seat, g), text, (seat, g) in cells or (seat, g) in drags, good=g,
                                      selected=selected[(seat, g)], role="good", seat=seat,
-                                     drag=(seat, g) in drags))
+                                     drag=bool(n) and state.step == "acting"))
         return _section("", 1 + len(columns), items, kind="goods")
 
     def _selected_cells(self, state, kind) -> Counter:

@@ -184,6 +184,7 @@ class ScoreCard(Panel):
     winner = BooleanProperty(False)
     goods = ListProperty()
     lines = ListProperty()
+    photo = StringProperty("")     # the goods a confirmed photo showed ("" when none was used)
 
 
 class ScoreLine(BoxLayout):

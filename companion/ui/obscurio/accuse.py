@@ -125,17 +125,18 @@ class AccuseModel(TableModel):
         """Before the talk: what the turn cost (the Exit, the Dangerous Room, the accusations so far)."""
         self.view = "ObsoAccuseResultView"
         if state.accusation == 1:
-            self.moment, self.headline = result_head(state, t)
+            self.moment, self.headline = result_head(state, t, self.app.lang)
             self.moment_rgba = list(look.GOLD if state.last and state.last.advanced else look.STOP)
             self.prompt = t(N_("The normal area is empty: the Accusation Phase begins."))
             self.turn_text = t(N_("Turn the glass: one minute to find the Traitor"))
         else:
             self.moment = t(N_("The Traitor was not found"))
             self.moment_rgba = list(look.STOP)
-            self.headline = texts.accusation_result(state, t)
+            self.headline = texts.accusation_result(state, t, self.app.lang)
             self.prompt = t(N_("Another round of the Accusation Phase."))
             self.turn_text = t(N_("Turn the glass again: one more minute"))
-        self.result_lines, self.cost_chips, self.other_lines = result_rows(self.plugin.moves.this_turn(), state, t)
+        self.result_lines, self.cost_chips, self.other_lines = result_rows(self.plugin.moves.this_turn(), state, t,
+                                                                           self.app.lang)
 
     def _cards(self, state, t) -> None:
         setup = state.setup

@@ -112,7 +112,7 @@ class Board(TableModel):
         night = self.plugin.night.active and state.phase == "doors"
         self.title = texts.title(state._with(phase="traitor") if night else state, t)
         self._undo_redo(t)
-        moves = self.plugin.moves.lines(t)
+        moves = self.plugin.moves.lines(self.app.lang)
         recent = list(reversed(moves[-LOG_LINES:]))
         self.log = [{"text": line, "latest": i == 0} for i, line in enumerate(recent)] or [
             {"text": t(N_("The moves of this game appear here.")), "latest": False}]
@@ -134,7 +134,7 @@ class Board(TableModel):
         index = clock.undo_index()
         self.can_undo = index is not None
         if self.can_undo:
-            self.undo_text = t(N_("Undo: {move}")).format(move=texts.short_move(*self.plugin.moves.at(index), t))
+            self.undo_text = t(N_("Undo: {move}")).format(move=texts.short_move(*self.plugin.moves.at(index), t, self.app.lang))
         else:
             self.undo_text = t(N_("Undo"))
         action = clock.redo_action
@@ -146,7 +146,7 @@ class Board(TableModel):
                 after = state.apply(action)
             except Exception:  # the table moved on since: Redo will say why when tapped
                 after = state
-            self.redo_text = t(N_("Redo: {move}")).format(move=texts.short_move(state, action, after, t))
+            self.redo_text = t(N_("Redo: {move}")).format(move=texts.short_move(state, action, after, t, self.app.lang))
 
     def show_drawn(self, drawn) -> None:
         """Step 1 with the real bag: the tokens tapped in so far show where this turn's traps will be."""
@@ -210,7 +210,7 @@ class Board(TableModel):
         chips = []
         for chip in setup.chips:
             n = state.tokens_on(chip)
-            name = texts.chip_name(setup, chip, self.app.t) if chip != setup.companion else "+"
+            name = texts.chip_name(setup, chip, self.app.lang) if chip != setup.companion else "+"
             text = str(n) if narrow else f"{name} {n}"
             chips.append({"text": text, "rgba": list(look.CHIP[chip]), "ink": list(look.INK[chip])})
         self.card_chips = chips

@@ -40,8 +40,8 @@ class MoveLog:
     def moves(self) -> list[tuple]:
         return list(self._done)
 
-    def lines(self, t) -> list[str]:
-        return [texts.move(before, action, after, t) for before, action, after in self._done]
+    def lines(self, lang: str) -> list[str]:
+        return [texts.move(before, action, after, lang) for before, action, after in self._done]
 
     def this_turn(self) -> list[tuple]:
         """The moves since the last turn ended (this turn's, the accusation's included)."""

@@ -279,4 +279,5 @@ class ObsoSetupScreen(Screen):
     model = ObjectProperty(None, rebind=True)
 
 
+Builder.load_file(str(Path(__file__).with_name("setup_rows.kv")))  # the pieces first, then the screen
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

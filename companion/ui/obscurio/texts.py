@@ -1,17 +1,19 @@
-"""Obscurio in the players' words: step titles, the move log, what a turn cost, an accusation's result.
+"""Obscurio in the players' words: step titles, Undo/Redo's short names, what a turn cost, an accusation's result.
 
-Pure functions of engine states and actions; `t` translates a msgid (the app's `t`). Wizards are named by their
+Pure functions of engine states and actions; `t` translates a msgid (the app's `t`), `lang` is the language the
+engine's sentences are told in (the move log is the engine's: companion/games/obscurio/movelog.py). Wizards are named by their
 player name (the chip's colour shows on screen); nothing here ever names a Traitor the table has not seen, and the
 Traitor's card count, when the Grimoire entered it, stays hidden until the game is over.
 """
 from __future__ import annotations
 
 from companion.games.errors import N_
+from companion.games.obscurio import movelog
 from companion.games.obscurio.actions import (
     Chip, Decoys, Done, Draw, EndTurn, Exit, Look, Loyalty, Open, Riddle, Sand, Unmask, Votes,
 )
-from companion.games.obscurio.constants import ROOMS
-from companion.games.obscurio.vocabulary import ENDING, TRAP
+from companion.games.obscurio.vocabulary import ENDING
+from companion.i18n.messages import translate_message
 
 STEP_TITLE = {
     "traps": N_("Step 1: draw the traps"), "riddle": N_("Step 2: the Grimoire's riddle"),
@@ -29,11 +31,20 @@ ESCAPE_MANY = N_("The wizards moved the progress marker past the last space with
                  "escape the Library, and the loyal wizards and the Grimoire win.")
 
 
-def chip_name(setup, chip: str, t) -> str:
+def chip_name(setup, chip: str, lang: str) -> str:
     """The player behind a chip; the 2-player companion chip is "<name>'s companion"."""
-    if chip == setup.companion:
-        return t(N_("{name}'s companion")).format(name=setup.name_of(chip))
-    return setup.name_of(chip)
+    return translate_message(movelog.chip_holder(setup, chip), lang)
+
+
+def move(before, action, after, lang: str) -> str:
+    """One line of the move log in `lang`: what `action` did to `before` (giving `after`)."""
+    return translate_message(movelog.move_line(before, action, after), lang)
+
+
+def exit_headline(state, lang: str) -> str:
+    """After the Exit is revealed: did the group move on ("" before)."""
+    result = movelog.exit_result(state)
+    return translate_message(result, lang) if result is not None else ""
 
 
 def title(state, t) -> str:
@@ -45,60 +56,11 @@ def title(state, t) -> str:
     return t(N_("Turn {turn} · {step}")).format(turn=state.turn, step=t(STEP_TITLE[state.phase]))
 
 
-def trap_names(traps, t) -> str:
-    return ", ".join(t(TRAP[x]) for x in traps)
-
-
-def move(before, action, after, t) -> str:
-    """One line of the move log: what `action` did to `before` (giving `after`)."""
-    setup = before.setup
-    if isinstance(action, Draw):
-        return t(N_("Traps drawn: {traps}")).format(traps=trap_names(action.traps, t))
-    if isinstance(action, Riddle):
-        return t(N_("The Grimoire's riddle is ready"))
-    if isinstance(action, Decoys):
-        # Only the Grimoire and the Traitor know how many cards the Traitor picked: never on the shared screen.
-        if action.cards is None:
-            return t(N_("The Grimoire closed the card holder"))
-        return t(N_("The Grimoire closed the card holder (the Traitor's cards: entered, hidden until the end)"))
-    if isinstance(action, Look):
-        return t(N_("{name} looked at their loyalty card")).format(name=setup.name_of(action.chip))
-    if isinstance(action, Chip):
-        who = chip_name(setup, action.chip, t)
-        if action.door is None:
-            return t(N_("{name}: chip back to the centre")).format(name=who)
-        return t(N_("{name}: door {door}")).format(name=who, door=action.door)
-    if isinstance(action, Open):
-        return t(N_("Door {door} is revealed")).format(door=after.opened)
-    if isinstance(action, Sand):
-        if before.phase == "discussion":
-            return t(N_("The accusation's minute is over: vote"))
-        if after.stopped:
-            return t(N_("Stop! The sand ran out on the last space"))
-        return t(N_("The sand ran out: the hourglass moves to space {space} of {spaces}")).format(
-            space=after.space + 1, spaces=len(after.track))
-    if isinstance(action, Done):
-        return t(N_("All agreed: step 4 is over"))
-    if isinstance(action, Exit):
-        return t(N_("The Exit is door {door}: {result}")).format(door=action.door, result=exit_headline(after, t))
-    if isinstance(action, Votes):
-        return votes_line(before, action, after, t)
-    if isinstance(action, Loyalty):
-        if action.traitor is None:
-            return t(N_("Every accused wizard showed a Loyal card"))
-        return t(N_("{name} showed the Traitor card")).format(name=setup.name_of(action.traitor))
-    if isinstance(action, EndTurn):
-        return t(N_("Turn {turn} is over")).format(turn=before.turn)
-    if isinstance(action, Unmask):
-        return t(N_("The Traitor was {name}")).format(name=setup.name_of(action.traitor))
-    return action.to_text()
-
-
-def short_move(before, action, after, t) -> str:
+def short_move(before, action, after, t, lang: str) -> str:
     """The move in a few words, for Undo and Redo (the log has the whole sentence)."""
     setup = before.setup
     if isinstance(action, Chip):
-        return move(before, action, after, t)
+        return move(before, action, after, lang)
     if isinstance(action, Draw):
         return t(N_("the traps drawn"))
     if isinstance(action, Riddle):
@@ -126,28 +88,7 @@ def short_move(before, action, after, t) -> str:
     return action.to_text()
 
 
-def votes_line(before, action, after, t) -> str:
-    setup = before.setup
-    if not after.accused:
-        return t(N_("Everyone abstained: nobody is accused"))
-    names = ", ".join(setup.name_of(c) for c in after.accused)
-    return t(N_("Vote: {names} accused")).format(names=names)
-
-
-def exit_headline(state, t) -> str:
-    """After the Exit is revealed: did the group move on (state.last is this turn's Resolution)."""
-    last = state.last
-    if last is None:
-        return ""
-    if state.phase in ("unmask", "over") and state.side == "wizards":
-        return t(N_("the wizards escape the Library!"))
-    if last.advanced:
-        return t(N_("someone found it, the group moves on ({n} of {rooms} rooms)")).format(n=state.progress,
-                                                                                          rooms=ROOMS)
-    return t(N_("nobody found it, the group stays"))
-
-
-def exit_costs(state, t) -> list[tuple[str | None, str]]:
+def exit_costs(state, t, lang: str) -> list[tuple[str | None, str]]:
     """What the reveal cost: (chip, words) for each chip that paid, in the order the tokens were taken, then
     (None, words) for the box."""
     last = state.last
@@ -157,7 +98,7 @@ def exit_costs(state, t) -> list[tuple[str | None, str]]:
     for chip, n in last.charged:
         if not n:
             continue
-        who = chip_name(state.setup, chip, t)
+        who = chip_name(state.setup, chip, lang)
         if chip in last.unplaced:
             lines.append((chip, t(N_("{name}: −{n} (no door)")).format(name=who, n=n)))
         else:
@@ -167,13 +108,13 @@ def exit_costs(state, t) -> list[tuple[str | None, str]]:
     return lines
 
 
-def accusation_costs(moves, t) -> list[tuple[str | None, str]]:
+def accusation_costs(moves, t, lang: str) -> list[tuple[str | None, str]]:
     """Every accusation round among `moves` ((before, action, after), this turn's): who was accused and what their
     card cost, as the table saw it."""
     lines = []
     for before, action, after in moves:
         if isinstance(action, Votes) and not after.accused:
-            lines.append((None, t(N_("Everyone abstained: nobody is accused"))))
+            lines.append((None, translate_message(movelog.votes_line(before, after), lang)))
             continue
         if not _revealed(before, action, after):
             continue
@@ -198,10 +139,10 @@ def _revealed(before, action, after) -> bool:
     return isinstance(action, Votes) and bool(after.accused) and after.setup.loyalty == "app"
 
 
-def turn_lines(moves, state, t) -> list[tuple[str | None, str]]:
+def turn_lines(moves, state, t, lang: str) -> list[tuple[str | None, str]]:
     """This turn's result: what the Exit cost, each accusation round, then the total of every token the turn took
     (wrong doors, the Dangerous Room, false accusations) and the next turn's extra traps."""
-    lines = exit_costs(state, t) + accusation_costs(moves, t)
+    lines = exit_costs(state, t, lang) + accusation_costs(moves, t, lang)
     start = moves[0][0] if moves else state
     lost = start.cohesion_left - state.cohesion_left
     lines.append((None, t(N_("Cohesion tokens lost this turn: {n}")).format(n=lost)))
@@ -210,13 +151,13 @@ def turn_lines(moves, state, t) -> list[tuple[str | None, str]]:
     return lines
 
 
-def accusation_result(state, t) -> str:
+def accusation_result(state, t, lang: str) -> str:
     """The last accusation round's result, as everyone at the table saw it (accused and their cards)."""
     setup = state.setup
     if not state.votes:
         return ""
     if not state.accused:
-        return t(N_("Everyone abstained: nobody is accused"))
+        return translate_message(movelog.votes_line(state, state), lang)
     parts = []
     for c in state.accused:
         if state.exposed and c == state.traitor:

@@ -20,7 +20,7 @@ from companion.games.obscurio.actions import Chip, Done, Draw, EndTurn, Exit, Op
 from companion.games.obscurio.constants import PLUS2, TRAP_STEP, TRAPS
 from companion.games.obscurio.turn import expected_draws
 from companion.games.obscurio.vocabulary import TRAP, TRAP_EFFECT
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 from companion.ui.obscurio import look, texts
 from companion.ui.obscurio import widgets as _own_widgets  # noqa: F401  (this game's widget rules)
 from companion.ui.obscurio.model import TableModel
@@ -87,7 +87,7 @@ class TurnModel(TableModel):
             try:  # the engine's own words: "There is no … token in the bag" / "The bag holds only …"
                 state.apply(Draw(tuple(self._drawn) + (trap,)))
             except IllegalAction as err:
-                self.app.say(translate_error(err, self.app.lang))
+                self.app.say(translate_message(err, self.app.lang))
             return
         if len(self._drawn) >= expected_draws(state, tuple(self._drawn)):
             self.app.say(t(N_("All {n} tokens are in: confirm them, or take one out")).format(n=len(self._drawn)))
@@ -146,7 +146,7 @@ class TurnModel(TableModel):
         waiting = [c for c in state.chips if state.door_of(c) is None]
         if state.phase == "doors" and waiting and not state.locked:
             # The engine's refusal names chips by colour code; the table knows the players by name.
-            names = ", ".join(texts.chip_name(state.setup, c, self.app.t) for c in waiting)
+            names = ", ".join(texts.chip_name(state.setup, c, self.app.lang) for c in waiting)
             self.app.say(self.app.t(N_("Every wizard chooses a door first: {names} still in the centre")).format(
                 names=names))
             return
@@ -248,9 +248,10 @@ class TurnModel(TableModel):
         self._grid(state, t)
 
     def _end(self, state, t) -> None:
-        self.moment, self.prompt = result_head(state, t)
+        self.moment, self.prompt = result_head(state, t, self.app.lang)
         self.moment_rgba = list(look.GOLD if state.last and state.last.advanced else look.STOP)
-        self.result_lines, self.cost_chips, self.other_lines = result_rows(self.plugin.moves.this_turn(), state, t)
+        self.result_lines, self.cost_chips, self.other_lines = result_rows(self.plugin.moves.this_turn(), state, t,
+                                                                           self.app.lang)
         self.detail = t(N_("Step 5: discard the Illusion cards, traps back into the bag, every chip to the centre."))
 
     def _grid(self, state, t) -> None:
@@ -287,21 +288,21 @@ class TurnModel(TableModel):
         self.chip_rows = rows
 
 
-def result_head(state, t) -> tuple[str, str]:
+def result_head(state, t, lang: str) -> tuple[str, str]:
     """The Exit reveal's moment and headline ("The Exit is door 4", "Someone found it …")."""
     if state.exit is None and state.last is None:
         return "", ""
     door = state.exit if state.exit is not None else state.last.exit
-    headline = texts.exit_headline(state, t)
+    headline = texts.exit_headline(state, lang)
     return t(N_("The Exit is door {door}")).format(door=door), headline[:1].upper() + headline[1:]
 
 
-def result_rows(moves, state, t) -> tuple[list[dict], list[dict], list[dict]]:
+def result_rows(moves, state, t, lang: str) -> tuple[list[dict], list[dict], list[dict]]:
     """This turn's result: every line (ObsoLine rows, a chip's colour in front of its line); what each chip cost as
     chips of its colour (read across the table); and the other lines (the box, the accusations, the total)."""
     none = [0, 0, 0, 0]
-    costs = {line for chip, line in texts.exit_costs(state, t) if chip}
-    every = [(chip, line) for chip, line in texts.turn_lines(moves, state, t)]
+    costs = {line for chip, line in texts.exit_costs(state, t, lang) if chip}
+    every = [(chip, line) for chip, line in texts.turn_lines(moves, state, t, lang)]
     lines = [{"text": line, "mark_rgba": list(look.CHIP[chip]) if chip else none} for chip, line in every]
     chips = [{"text": line, "rgba": list(look.CHIP[chip]), "ink": list(look.INK[chip])}
              for chip, line in every if chip and line in costs]

@@ -21,7 +21,8 @@ from kivy.uix.widget import Widget
 
 from companion.ui import widgets as _shared  # noqa: F401  (the shared widget rules first)
 from companion.ui.obscurio import look
-from companion.ui.widgets import BigButton, Panel
+from companion.ui.widgets.buttons import BigButton
+from companion.ui.widgets.panels import Panel
 
 
 def fitted_font(label, largest: float, room: float, height: float | None = None, one_line: bool = False) -> float:

@@ -1,5 +1,6 @@
 """The move log in the players' words: one line per effective action, built by the engine from (state before,
-action, state after) as a template and game words, like a refusal; translated word by word (companion/i18n/messages.py translate_error)."""
+action, state after) as a template and game words, like a refusal; translated word by word
+(companion/i18n/messages.py translate_message)."""
 import pytest
 
 from companion.games.errors import Term
@@ -8,18 +9,18 @@ from companion.games.obscurians.actions import (
     Swap,
 )
 from companion.games.obscurians.constants import FACE_DOWN
-from companion.games.obscurians.narrate import narrate, narrate_all
+from companion.games.obscurians.movelog import move_line, move_lines
 from companion.games.obscurians.randplay import random_game
 from companion.games.obscurians.setup import Setup
 from companion.games.obscurians.state import new_game
 from companion.i18n.extract import rules_msgids
-from companion.i18n.messages import translate_error as tell
+from companion.i18n.messages import translate_message
 
 PLAYERS = (("Anna", "red"), ("Ben", "blue"), ("Chris", "green"), ("Dana", "yellow"))
 
 
 def line(state, action):
-    return narrate(state, action, state.apply(action))
+    return move_line(state, action, state.apply(action))
 
 
 def start(event="double_steal"):
@@ -41,11 +42,13 @@ def test_each_kind_of_move_in_players_words():
     assert str(line(r, Choose("relocate", 0))) == "Anna chose Relocate × 1"
     c = r.apply(Choose("steal", 0))
     assert str(line(c, Steal("blue", "blue"))) == "Anna stole 1 blue good from Ben"
-    assert str(line(c, Steal("blue", "blue"))) == str(narrate(c, Steal("blue", "blue"), c.apply(Steal("blue", "blue"))))
+    steal = Steal("blue", "blue")
+    assert str(line(c, steal)) == str(move_line(c, steal, c.apply(steal)))
     d = start("double_donate").apply(Roll(("donate",) * 5)).apply(Choose("donate", 0))
     assert str(line(d, Donate("green", "lamp"))) == "Anna gave 1 magic lamp to Chris"
     w = start("double_swap").apply(Roll(("swap",) * 5)).apply(Choose("swap", 0))
-    assert str(line(w, Swap("yellow", "red", "yellow"))) == "Anna swapped with Dana: gave 1 red good, took 1 yellow good"
+    assert str(line(w, Swap("yellow", "red", "yellow"))) == \
+        "Anna swapped with Dana: gave 1 red good, took 1 yellow good"
     sec = start("bonus_wild").apply(Roll(("secure", "steal", "steal", "swap", "swap"))).apply(Choose("secure", 0))
     assert str(line(sec, Secure(("red", "lamp")))) == "Anna put 1 red good and 1 magic lamp in the vault"
     ban = start("double_secure").apply(Roll(("secure", "secure", "steal", "swap", "swap"))).apply(Choose("secure", 0))
@@ -68,7 +71,7 @@ def test_the_end_of_a_round_says_who_starts_the_next():
         s = s.apply(Roll(("steal",) * 5))
         last = s
         s = s.apply(EndTurn())
-    assert str(narrate(last, EndTurn(), s)) == \
+    assert str(move_line(last, EndTurn(), s)) == \
         "Dana ended round 1; Anna has the lamp and starts the next round"
 
 
@@ -76,7 +79,7 @@ def test_whole_games_narrate_every_move_with_known_templates_and_words():
     templates = rules_msgids()
     for seed in range(4):
         setup, actions = random_game(seed, 4 + seed % 4, missions_known=False)
-        lines = narrate_all(new_game(setup), actions)
+        lines = move_lines(new_game(setup), actions)
         assert len(lines) == len(actions)
         for ln in lines:
             assert ln.template in templates
@@ -94,12 +97,14 @@ def test_whole_games_narrate_every_move_with_known_templates_and_words():
 ])
 def test_a_line_in_each_language(lang, expected):
     c = start().apply(Roll(("steal",) * 5)).apply(Choose("steal", 0))
-    assert tell(line(c, Steal("blue", "blue")), lang) == expected
+    assert translate_message(line(c, Steal("blue", "blue")), lang) == expected
 
 
 def test_the_words_of_a_list_are_translated_one_by_one():
     r = start().apply(Roll(("steal", "steal", "swap", "wild", "relocate")))
     before = start()
-    assert tell(narrate(before, Roll(r.dice), r), "de") == "Anna würfelt Rauben, Rauben, Tauschen, Verschieben, Joker"
-    assert tell(narrate(new_game(Setup(players=PLAYERS, deck="physical")), RevealEvent("double_steal"), start()),
-                "en") == "Anna revealed Double Steal"
+    assert translate_message(move_line(before, Roll(r.dice), r), "de") == \
+        "Anna würfelt Rauben, Rauben, Tauschen, Verschieben, Joker"
+    physical = new_game(Setup(players=PLAYERS, deck="physical"))
+    assert translate_message(move_line(physical, RevealEvent("double_steal"), start()), "en") == \
+        "Anna revealed Double Steal"

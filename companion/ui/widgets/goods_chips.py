@@ -1,0 +1,78 @@
+"""A row of goods chips drawn by one widget (`ChipRow`), its chips sharing one text texture each."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import Color, InstructionGroup, Rectangle, RoundedRectangle
+from kivy.lang import Builder
+from kivy.metrics import dp, sp
+from kivy.properties import ListProperty, NumericProperty
+from kivy.uix.widget import Widget
+
+_CHIP_TEXTURES: dict = {}
+
+
+def chip_texture(text: str, font_size: float):
+    """The texture of a chip's text in white (tinted when drawn), shared by every chip showing the same text."""
+    key = (text, round(font_size))
+    tex = _CHIP_TEXTURES.get(key)
+    if tex is None:
+        label = CoreLabel(text=text, font_size=font_size, bold=True, color=(1, 1, 1, 1))
+        label.refresh()
+        tex = _CHIP_TEXTURES[key] = label.texture
+    return tex
+
+
+class ChipRow(Widget):
+    """A row of goods chips (wrapping onto more lines when needed), drawn by one widget.
+
+    `data`: dicts with `text`, `rgba` (the chip) and `ink` (the text). Each chip is one rounded rectangle and one
+    rectangle showing a shared text texture (`chip_texture`): no widget and no texture of its own per chip.
+    """
+
+    data = ListProperty()
+    chip_height = NumericProperty(dp(40))
+    font_size = NumericProperty(sp(20))
+    spacing = NumericProperty(dp(5))
+    pad_x = NumericProperty(dp(8))          # text padding left and right inside a chip
+    minimum_height = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        self._chips = []  # per chip: (group, bg colour, bg, ink colour, text rect)
+        super().__init__(**kwargs)
+        # Drawn once per frame, after the layouts of that frame have moved it (a redraw on every intermediate
+        # position could leave the chips where the widget was, not where it ended up).
+        from kivy.clock import Clock
+
+        self._trigger_redraw = Clock.create_trigger(self._redraw, -1)
+        for prop in ("data", "chip_height", "font_size", "spacing", "pad_x", "pos", "size"):
+            self.fbind(prop, self._trigger_redraw)
+        self._redraw()
+
+    def _redraw(self, *_):
+        while len(self._chips) > len(self.data):
+            self.canvas.remove(self._chips.pop()[0])
+        while len(self._chips) < len(self.data):
+            group, bg_colour, bg = InstructionGroup(), Color(), RoundedRectangle(radius=[dp(8)])
+            ink, rect = Color(), Rectangle()
+            for ins in (bg_colour, bg, ink, rect):
+                group.add(ins)
+            self.canvas.add(group)
+            self._chips.append((group, bg_colour, bg, ink, rect))
+        h, gap = self.chip_height, self.spacing
+        x, top, lines = self.x, self.top, 1
+        for item, (_, bg_colour, bg, ink, rect) in zip(self.data, self._chips):
+            tex = chip_texture(item["text"], self.font_size)
+            w = max(h, tex.width + 2 * self.pad_x)
+            if x > self.x and x + w > self.right:  # wrap
+                x, top, lines = self.x, top - h - gap, lines + 1
+            bg_colour.rgba = item["rgba"]
+            bg.pos, bg.size = (x, top - h), (w, h)
+            ink.rgba = item["ink"]
+            rect.texture, rect.size = tex, tex.size
+            rect.pos = (int(x + (w - tex.width) / 2), int(top - h + (h - tex.height) / 2))
+            x += w + gap
+        self.minimum_height = (lines * h + (lines - 1) * gap) if self.data else 0
+
+Builder.load_file(str(Path(__file__).with_suffix(".kv")))
