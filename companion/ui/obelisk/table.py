@@ -16,14 +16,14 @@ from kivy.properties import (
 )
 from kivy.uix.screenmanager import Screen
 
-from companion.games.errors import IllegalAction, InvalidInput
+from companion.games.errors import IllegalAction, InvalidInput, Message
 from companion.games.obelisk import advisor, payments, words
 from companion.games.obelisk.actions import (
     Build, Capture, Dawn, Decipher, March, Mine, Nightfall, Pass, Pay, Reinforce, Roll, Rotate, Spawn,
 )
 from companion.games.obelisk.box import DEMON_COLOURS
 from companion.games.obelisk.cycle import spawn_count
-from companion.games.obelisk.model import DIRECTIONS, Message, all_cells
+from companion.games.obelisk.model import DIRECTIONS, all_cells
 from companion.games.obelisk.vocabulary import COLOUR, SCROLL
 from companion.i18n.messages import translate_error
 from companion.ui.obelisk import charges, look, texts
@@ -137,7 +137,7 @@ class TableModel(EventDispatcher):
 
     def show_clock(self) -> None:
         """The Time Trials minute (nothing without Time Trials, or between minutes)."""
-        from companion.games.obelisk.game import TIMER
+        from companion.games.obelisk.model import TIME_TRIALS as TIMER
 
         clock = self.plugin.gameclock
         glass = clock.glass() if clock is not None and self.table is not None else None
