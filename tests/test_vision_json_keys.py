@@ -1,12 +1,13 @@
 """vision's JSON files are read through firmware_bridge/strictjson.py: a key written twice is refused with one line
 naming it, never read by its last value. A goods calibration whose `max_distance` is written twice, a zones file
-tapping `red` twice, and a symbol set naming a face twice: each says which key,
+tapping `red` twice, a symbol set naming a face twice and a dice model card with two thresholds: each says which key,
 on the command line with exit 2 and no traceback.
 """
 from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,6 +16,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.dice import DEFAULT_MODEL, DiceModelError, DiceReader
 from vision.goods import calibrate
 from vision.render.goods import calibration_scene
 from vision.render.symbols import FACES, render_symbols
@@ -82,3 +84,12 @@ def test_a_symbol_set_naming_a_face_twice(tmp_path):
     said = refused_naming(vision("symbols", str(tmp_path / "photo.png"), "--set", str(tmp_path / "set.json")), first)
     assert "not a symbol set" in said
 
+
+def test_a_dice_model_card_with_its_threshold_twice(tmp_path):
+    for path in DEFAULT_MODEL.parent.glob(DEFAULT_MODEL.name + "*"):
+        shutil.copy(path, tmp_path / path.name)
+    card = tmp_path / "dice.json"
+    card.write_text(with_key_twice(card.read_text(), "min_confidence", 0.0))
+    with pytest.raises(DiceModelError, match="the key 'min_confidence' appears twice in one object") as err:
+        DiceReader(tmp_path / "dice")
+    assert "\n" not in str(err.value)
