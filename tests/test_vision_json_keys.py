@@ -78,7 +78,8 @@ def test_a_symbol_set_naming_a_face_twice(tmp_path):
     teach(photos).save(tmp_path / "set.json")
     data = json.loads((tmp_path / "set.json").read_text())
     first = FACES[0]
-    text = json.dumps(data).replace('"faces": {', f'"faces": {{{json.dumps(first)}: {json.dumps(data["faces"][FACES[1]])}, ', 1)
+    another = json.dumps(data["faces"][FACES[1]])
+    text = json.dumps(data).replace('"faces": {', f'"faces": {{{json.dumps(first)}: {another}, ', 1)
     (tmp_path / "set.json").write_text(text)
     cv2.imwrite(str(tmp_path / "photo.png"), photos[first][0])
     said = refused_naming(vision("symbols", str(tmp_path / "photo.png"), "--set", str(tmp_path / "set.json")), first)

@@ -25,7 +25,7 @@ CROP = 32
 CROP_MARGIN = 1.15                       # the crop is a little larger than the box: the die's edges are in it
 READ_SIDE = 40                           # the reader's crop: 40x40 pixels, 1.6 times the found box's side, so the
 READ_MARGIN = 1.6                        # whole die is in view even when the finder's box is off
-QUARTER_TURNS = (0, 2, 1, 3)             # the turns a die is read at, in this order (two turns: upright and upside down)
+QUARTER_TURNS = (0, 2, 1, 3)             # the turns a die is read at, in this order (2: upright, upside down)
 
 
 class DiceModelError(ValueError):

@@ -1,8 +1,9 @@
 """Train the dice reader's face net (FaceNet): a tight 32x32 crop of a placed die -> face 1-6 or not a die.
 
     nice -n 15 python -m vision.training.train_faces --steps 1500 --out vision/models/dice
-    nice -n 15 python -m vision.training.train_faces --steps 1500 --init vision/models/dice_faces.pt --out vision/models/dice
-    nice -n 15 python -m vision.training.train_faces --fold 0 --steps 1500 --out /tmp/folds/0/dice     # block 0 held out
+    nice -n 15 python -m vision.training.train_faces --steps 1500 --init vision/models/dice_faces.pt \
+        --out vision/models/dice
+    nice -n 15 python -m vision.training.train_faces --fold 0 --steps 1500 --out /tmp/folds/0/dice   # block 0 out
 
 Writes OUT_faces.onnx and OUT_faces.pt; a second run from --init trains on from those weights with a gentler
 schedule (the committed face net had 1500 + 1500 steps). Crops are cut around each labelled die's box as the reader
