@@ -23,6 +23,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
+from firmware_bridge import strictjson
+
 from ..detections import f1, match_dice
 from ..dice import READ_MARGIN, DiceModelCard, DiceReader, crop_die
 from ..render.dice import render_dice
@@ -210,12 +212,14 @@ def main(argv=None) -> int:
         print(f"no finder at {args.out.with_suffix('.onnx')}: no model card written", flush=True)
         return 0
     card_path = args.out.with_suffix(".json")
+    record = {"photos": len(trained), "fold": args.fold, "reader_steps": args.steps, "seed": args.seed,
+              "reader_seconds": seconds}
+    if args.card_only and card_path.exists():     # the training record stays as the training run wrote it
+        record = strictjson.loads(card_path.read_text(encoding="utf-8")).get("trained", record)
     card_path.write_text(json.dumps(DiceModelCard().__dict__, indent=1))
     reader = DiceReader(args.out)
     threshold = pick_threshold(reader, trained[::2])
-    card = dict(DiceModelCard().__dict__, min_confidence=threshold,
-                trained={"photos": len(trained), "fold": args.fold, "reader_steps": args.steps, "seed": args.seed,
-                         "reader_seconds": seconds})
+    card = dict(DiceModelCard().__dict__, min_confidence=threshold, trained=record)
     reader.card = DiceModelCard(**{k: v for k, v in card.items() if k in DiceModelCard.__dataclass_fields__})
     if held:
         card["held_out"] = evaluate(reader, held)
