@@ -8,7 +8,6 @@ both together. The thresholds live beside the weights (dice.json): they are data
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -16,12 +15,21 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from firmware_bridge import strictjson
+
 from .detections import DieDetection, iou
 
 MODELS = Path(__file__).resolve().parent / "models"
-DEFAULT_MODEL = MODELS / "dice"          # dice.onnx (finder), dice_faces.onnx (reader), dice.json (card)
+DEFAULT_MODEL = MODELS / "dice"          # dice.onnx (finder), dice_reader.onnx (reader), dice.json (card)
 CROP = 32
 CROP_MARGIN = 1.15                       # the crop is a little larger than the box: the die's edges are in it
+READ_SIDE = 40                           # the reader's crop: 40x40 pixels, 1.6 times the found box's side, so the
+READ_MARGIN = 1.6                        # whole die is in view even when the finder's box is off
+QUARTER_TURNS = (0, 2, 1, 3)             # the turns a die is read at, in this order (2: upright, upside down)
+
+
+class DiceModelError(ValueError):
+    """The dice model's files cannot be used; one line saying which and why."""
 
 
 @dataclass(frozen=True)
@@ -29,19 +37,29 @@ class DiceModelCard:
     """How to feed and read the network; written by the training script beside the weights."""
     input_side: int = 640          # the photo is scaled so its longer side is this many pixels
     stride: int = 8
-    min_peak: float = 0.15         # a cell's centre score must reach this for the die to be looked at
+    min_peak: float = 0.25         # a cell's centre score must reach this for the die to be looked at
     min_confidence: float = 0.35   # a die is reported when centre score x face probability reaches this
     max_dice: int = 100
-    size_pull: float = 0.7         # each box's side is pulled this far (in log) toward the photo's median die side
+    size_pull: float = 0.5         # each box's side is pulled this far (in log) toward the photo's median die side
+    turns: int = 1                 # the face net reads each die at this many quarter turns and averages
+    placements: int = 2            # the reader places each die this many times, each from its last box
+    no_die: float = 0.5            # a candidate the reader calls "not a die" this surely is dropped
 
     @classmethod
     def load(cls, path: Path) -> "DiceModelCard":
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = strictjson.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return cls()
+        except (OSError, UnicodeDecodeError, strictjson.JSONInputError) as err:
+            raise DiceModelError(f"{path}: the dice model card cannot be read ({err})") from None
+        if not isinstance(data, dict):
+            raise DiceModelError(f"{path}: the dice model card is not a JSON object")
         known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
-        return cls(**known)
+        try:
+            return cls(**{k: type(getattr(cls, k))(v) for k, v in known.items()})
+        except (TypeError, ValueError):
+            raise DiceModelError(f"{path}: the dice model card has a value that is not a number") from None
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
@@ -73,8 +91,9 @@ def find(out: np.ndarray, card: DiceModelCard, scale: float) -> list[tuple[tuple
             break
         box = ((cx[i] - w[i] / 2) / scale, (cy[i] - h[i] / 2) / scale,
                (cx[i] + w[i] / 2) / scale, (cy[i] + h[i] / 2) / scale)
-        # two peaks on one die: the surer one stands (boxes overlapping, or middles closer than half a die)
-        if any(iou(box, k) > 0.5 or _closer_than_half(box, k) for k, _ in kept):
+        # two peaks on one box: the surer one stands (neighbours whose boxes merely come close are both read: the
+        # reader places each die and drops doubles afterwards)
+        if any(iou(box, k) > 0.5 for k, _ in kept):
             continue
         kept.append((tuple(float(v) for v in box), float(score[i])))
     return kept
@@ -94,8 +113,10 @@ def crop_die(image: np.ndarray, box, angle: float = 0.0, margin: float = CROP_MA
     cx = (x0 + x1) / 2 + shift[0] * side
     cy = (y0 + y1) / 2 + shift[1] * side
     m = cv2.getRotationMatrix2D((cx, cy), angle, size / side)
-    m[0, 2] += size / 2 - cx
-    m[1, 2] += size / 2 - cy
+    # the box's middle goes to the crop's middle pixel-exactly, so a quarter turn of the crop (np.rot90) is the same
+    # crop turned about the same point
+    m[0, 2] += (size - 1) / 2 - cx
+    m[1, 2] += (size - 1) / 2 - cy
     inter = cv2.INTER_AREA if side > 2 * size else cv2.INTER_LINEAR
     return cv2.warpAffine(image, m, (size, size), flags=inter, borderMode=cv2.BORDER_REPLICATE)
 
@@ -110,11 +131,13 @@ class DiceReader:
 
     def __init__(self, model: Path | str = DEFAULT_MODEL):
         model = Path(model)
-        finder, faces = model.with_suffix(".onnx"), model.with_name(model.name + "_faces.onnx")
-        for path in (finder, faces):
+        finder = model.with_suffix(".onnx")
+        reader, faces = model.with_name(model.name + "_reader.onnx"), model.with_name(model.name + "_faces.onnx")
+        for path in (finder, reader, faces):
             if not path.exists():
                 raise FileNotFoundError(f"the dice model is missing: {path}")
         self.finder = cv2.dnn.readNetFromONNX(str(finder))
+        self.reader = cv2.dnn.readNetFromONNX(str(reader))
         self.faces = cv2.dnn.readNetFromONNX(str(faces))
         self.card = DiceModelCard.load(model.with_suffix(".json"))
 
@@ -140,28 +163,77 @@ class DiceReader:
         self.finder.setInput(blob)
         return image, find(self.finder.forward()[0], self.card, scale)
 
-    def face_probabilities(self, image: np.ndarray, boxes: list) -> np.ndarray:
-        """Softmax over (faces 1-6, not a die) for each box, from crops of the full-resolution photo."""
+    def look(self, image: np.ndarray, boxes: list, turns: int = 1) -> tuple[np.ndarray, list]:
+        """(softmax over faces 1-6 and "not a die", the die's own box) for each box, from 40x40 crops of the
+        full-resolution photo 1.6 times the box's side; with `turns` > 1 the crop is also read turned by quarter
+        turns and the readings averaged (a die reads the same turned; the net's quirks do not)."""
+        if not boxes:
+            return np.zeros((0, 7), np.float32), []
+        crops = [crop_die(image, b, margin=READ_MARGIN, size=READ_SIDE) for b in boxes]
+        probs = np.zeros((len(boxes), 7), np.float32)
+        where = np.zeros((len(boxes), 3), np.float32)
+        for k in QUARTER_TURNS[:turns]:
+            self.reader.setInput(_blob([np.ascontiguousarray(np.rot90(c, k)) for c in crops]))
+            out = self.reader.forward().reshape(len(boxes), -1)
+            logits = out[:, :7] - out[:, :7].max(1, keepdims=True)
+            p = np.exp(logits)
+            probs += p / p.sum(1, keepdims=True) / turns
+            # the net's offset is in the turned crop: turn it back (np.rot90 turns counter-clockwise on screen)
+            a = np.radians(90.0 * k)
+            dx, dy = out[:, 7], out[:, 8]
+            where[:, 0] += (np.cos(a) * dx - np.sin(a) * dy) / turns
+            where[:, 1] += (np.sin(a) * dx + np.cos(a) * dy) / turns
+            where[:, 2] += out[:, 9] / turns
+        placed = []
+        for b, (dx, dy, log_side) in zip(boxes, where):
+            crop_side = max(b[2] - b[0], b[3] - b[1], 1.0) * READ_MARGIN
+            cx, cy = (b[0] + b[2]) / 2 + dx * crop_side, (b[1] + b[3]) / 2 + dy * crop_side
+            half = crop_side * float(np.exp(np.clip(log_side, -2.0, 0.5))) / 2
+            placed.append((float(cx - half), float(cy - half), float(cx + half), float(cy + half)))
+        return probs, placed
+
+    def face_probabilities(self, image: np.ndarray, boxes: list, turns: int = 1) -> np.ndarray:
+        """Softmax over (faces 1-6, not a die) for each placed box, from tight 32x32 crops of the full-resolution
+        photo (1.15 times the box), averaged over `turns` quarter turns of the crop."""
         if not boxes:
             return np.zeros((0, 7), np.float32)
-        self.faces.setInput(_blob([crop_die(image, b) for b in boxes]))
-        logits = self.faces.forward().reshape(len(boxes), -1)
-        logits = logits - logits.max(1, keepdims=True)
-        p = np.exp(logits)
-        return p / p.sum(1, keepdims=True)
+        crops = [crop_die(image, b) for b in boxes]
+        probs = np.zeros((len(boxes), 7), np.float32)
+        for k in QUARTER_TURNS[:turns]:
+            self.faces.setInput(_blob([np.ascontiguousarray(np.rot90(c, k)) for c in crops]))
+            logits = self.faces.forward().reshape(len(boxes), -1)
+            p = np.exp(logits - logits.max(1, keepdims=True))
+            probs += p / p.sum(1, keepdims=True) / turns
+        return probs
 
     def read(self, image: np.ndarray, min_confidence: float | None = None) -> list[DieDetection]:
         """Every die found in a BGR photo, surest first."""
         image, found = self.candidates(image)
-        probs = self.face_probabilities(image, [b for b, _ in found])
         threshold = self.card.min_confidence if min_confidence is None else min_confidence
-        out = []
-        for (box, score), p in zip(found, probs):
+        # the reader places each candidate's die (twice: the second look starts from the die's own box) and drops
+        # what it is sure is no die
+        probs, boxes = self.look(image, [b for b, _ in found])
+        keep = [i for i, p in enumerate(probs) if p[6] < self.card.no_die]
+        found, boxes = [found[i] for i in keep], [boxes[i] for i in keep]
+        for _ in range(self.card.placements - 1):
+            _p, boxes = self.look(image, boxes)
+        # the face net reads each placed die from a tight crop, upright and turned
+        probs = self.face_probabilities(image, boxes, turns=self.card.turns)
+        dice = []
+        for (_b, score), p, box in zip(found, probs, boxes):
             face = int(p[:6].argmax())
-            conf = score * float(p[face])
-            if conf >= threshold:
-                out.append(DieDetection(face + 1, box, conf))
-        return sorted(out, key=lambda d: -d.confidence)
+            dice.append((box, float(np.sqrt(score) * p[face]), face + 1))
+        return [DieDetection(face, box, conf) for box, conf, face in _surest_apart(dice, threshold)]
+
+
+def _surest_apart(readings: list[tuple], threshold: float) -> list[tuple]:
+    """The readings (box, confidence, …) that reach `threshold`, surest first, less sure ones on the same die dropped
+    (two candidates that led to one die: boxes overlapping, or middles closer than half a die)."""
+    kept: list[tuple] = []
+    for r in sorted((r for r in readings if r[1] >= threshold), key=lambda r: -r[1]):
+        if not any(iou(r[0], k[0]) > 0.4 or _closer_than_half(r[0], k[0]) for k in kept):
+            kept.append(r)
+    return kept
 
 
 @lru_cache(maxsize=1)

@@ -17,6 +17,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from firmware_bridge import strictjson
+
 COLOURS = ("red", "orange", "yellow", "green", "blue", "pink", "turquoise")
 UNCOLOURED = ("lamp", "artifact")
 KINDS = COLOURS + UNCOLOURED
@@ -60,9 +62,9 @@ class Calibration:
         except (OSError, UnicodeDecodeError) as err:
             raise CalibrationError(f"{p}: cannot be read ({err.__class__.__name__})") from None
         try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, RecursionError):
-            raise CalibrationError(f"{p}: not a calibration file (bad JSON)") from None
+            data = strictjson.loads(raw)
+        except strictjson.JSONInputError as err:
+            raise CalibrationError(f"{p}: not a calibration file ({err})") from None
         return cls.from_json(data, str(p))
 
     @classmethod
@@ -110,7 +112,7 @@ def load_zones(path: str | Path) -> dict:
     """A zones file: {"zones": {name: polygon}, "samples": {kind: [x, y]}} (one tap on a piece of each kind)."""
     p = Path(path)
     try:
-        data = json.loads(p.read_text(encoding="utf-8"))
+        data = strictjson.loads(p.read_text(encoding="utf-8"))
         zones = {str(z): _polygon(poly, str(p)) for z, poly in dict(data["zones"]).items()}
         samples = {}
         for k, (x, y) in dict(data["samples"]).items():
@@ -121,7 +123,9 @@ def load_zones(path: str | Path) -> dict:
         raise
     except FileNotFoundError:
         raise CalibrationError(f"{p}: no such zones file") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError, KeyError, TypeError, ValueError):
+    except strictjson.JSONInputError as err:
+        raise CalibrationError(f"{p}: not a zones file ({err})") from None
+    except (OSError, UnicodeDecodeError, RecursionError, KeyError, TypeError, ValueError):
         raise CalibrationError(f"{p}: a zones file needs zones and samples (see docs/vision.md)") from None
     if not samples:
         raise CalibrationError(f"{p}: tap at least one piece (samples)")

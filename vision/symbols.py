@@ -20,6 +20,8 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from firmware_bridge import strictjson
+
 from .imageio import read_image
 
 SIDE = 48          # the symbol mask's size
@@ -178,7 +180,7 @@ class SymbolSet:
     def load(cls, path: str | Path) -> "SymbolSet":
         p = Path(path)
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
+            data = strictjson.loads(p.read_text(encoding="utf-8"))
             if data.get("version") != VERSION or data.get("side") != SIDE:
                 raise SymbolSetError(f"{p}: not a symbol set of this app")
             faces = {}
@@ -197,7 +199,9 @@ class SymbolSet:
             raise
         except FileNotFoundError:
             raise SymbolSetError(f"{p}: no such symbol set") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecursionError, KeyError, TypeError, ValueError,
+        except strictjson.JSONInputError as err:
+            raise SymbolSetError(f"{p}: not a symbol set ({err})") from None
+        except (OSError, UnicodeDecodeError, RecursionError, KeyError, TypeError, ValueError,
                 AttributeError, cv2.error):
             raise SymbolSetError(f"{p}: not a symbol set (bad file)") from None
         if len(faces) < 2:

@@ -25,7 +25,9 @@ def shared_photos(n_dice=None, doubtful=False):
     from vision.imageio import read_image
 
     if not (PHOTOS / "labels.json").exists():
-        pytest.fail(f"the shared dice photos are missing: {PHOTOS}")
+        # a clone with nothing beside it passes `make test`; CI has ../shared and runs these
+        pytest.skip(f"the shared dice photos are not beside this clone ({PHOTOS}): the camera screen is not driven "
+                    "on real photos here")
     labels = json.loads((PHOTOS / "labels.json").read_text())
     reader = default_reader()
     for name in sorted(labels):

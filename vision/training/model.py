@@ -5,9 +5,9 @@ keep it under ~0.3 GMAC for a 640x640 photo, so cv2.dnn runs it on one core in t
 is 8 (a 21 px die still covers more than two cells). Outputs (channels first): 0 heat logit, 1-2 log(box width,
 height / stride), 3-4 the centre's offset within its cell (x, y).
 
-FaceNet reads one die: a 32x32 crop around a found die → 7 logits: faces 1-6 and "not a die". Reading the face
-from a crop at the photo's full resolution is easier to learn (and to make turn-proof) than from the heat map's
-8-pixel cells.
+ReaderNet reads one die: a 40x40 crop around a found die -> 7 logits (faces 1-6 and "not a die") and where the
+die really is in the crop. Reading the face from a crop at the photo's full resolution is easier to learn (and to
+make turn-proof) than from the heat map's 8-pixel cells.
 """
 from __future__ import annotations
 
@@ -16,7 +16,6 @@ from torch import nn
 
 STRIDE = 8
 OUT_CHANNELS = 5
-CROP = 32
 CLASSES = 7   # faces 1-6, then 'not a die'
 
 
@@ -77,3 +76,26 @@ class FaceNet(nn.Module):
 
     def forward(self, x):
         return self.body(x)
+
+
+READ_SIDE = 40
+READ_OUTPUTS = CLASSES + 3   # 7 logits, then the true die's centre (dx, dy) and log side, in crop sides
+
+
+class ReaderNet(nn.Module):
+    """Reads one die from a 40x40 crop of the photo around a found box (1.6 times its side, so the whole die is in
+    view even when the finder's box is off): 7 logits (faces 1-6, not a die) and where the die really is. The
+    last map keeps its 5x5 layout (no global pooling): where the die sits in the crop is the box's answer."""
+
+    def __init__(self):
+        super().__init__()
+        self.body = nn.Sequential(
+            _conv(3, 32), nn.MaxPool2d(2),                    # 20
+            _conv(32, 64), nn.MaxPool2d(2),                   # 10
+            _conv(64, 96), _conv(96, 96), nn.MaxPool2d(2),    # 5
+            _conv(96, 64, k=1), nn.Flatten(),
+            nn.Dropout(0.2), nn.Linear(64 * 25, 128), nn.ReLU(inplace=True), nn.Linear(128, READ_OUTPUTS))
+
+    def forward(self, x):
+        return self.body(x)
+NOT_A_DIE_CLASS = CLASSES - 1

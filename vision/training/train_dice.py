@@ -1,11 +1,11 @@
-"""Train the dice reader's two networks on CPU and export them for the app (ONNX + the model card).
+"""Train the dice reader's finder on CPU and export it for the app (ONNX): the first of its two nets.
 
-    nice -n 15 python -m vision.training.train_dice --out vision/models/dice          # the committed weights
-    nice -n 15 python -m vision.training.train_dice --fold 2 --out /tmp/fold2          # leave block 2 out, report it
+    nice -n 15 python -m vision.training.train_dice --steps 1500 --out vision/models/dice    # the committed finder
+    nice -n 15 python -m vision.training.train_dice --fold 2 --steps 600 --out /tmp/folds/2/dice   # block 2 held out
 
-First the face reader (32x32 crops of the labelled dice, turned at every angle, jittered as the finder's boxes
-are, plus rendered dice and "not a die" patches of tables and distractors), then the finder (CenterNet heat map,
-size and offset on 256x256 views; vision/training/augment.py has the recipe).
+A CenterNet heat map, box size and offset on 256x256 views of the photos and of rendered scenes
+(vision/training/augment.py has the recipe); writes OUT.onnx and OUT.pt. The second net, the reader, and the model
+card come from vision/training/train_reader.py with the same --out.
 
 Needs the `train` extra (torch, onnx) and the shared photos (../shared/data/dice_photos, or --photos). The folds are
 five contiguous blocks of the photos sorted by name (the photos were shot in sessions: neighbours look alike, so a
@@ -26,11 +26,8 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from ..detections import f1, match_dice
-from ..dice import DiceModelCard, DiceReader, crop_die
-from ..render.dice import render_dice
-from .augment import photometric, real_sample, rendered_sample
-from .model import CLASSES, DiceNet, FaceNet, STRIDE
+from .augment import real_sample, rendered_sample
+from .model import DiceNet, STRIDE
 
 DEFAULT_PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "dice_photos"
 FOLDS = 5
@@ -107,199 +104,15 @@ def to_input(img: np.ndarray) -> np.ndarray:
     return ((img.astype(np.float32) - 127.5) / 255.0).transpose(2, 0, 1)
 
 
-def export(model: torch.nn.Module, path: Path, faces: bool = False) -> None:
+def export(model: torch.nn.Module, path: Path) -> None:
     model.eval()
-    if faces:
-        torch.onnx.export(model, torch.zeros(1, 3, CROP_SIDE, CROP_SIDE), str(path), input_names=["crops"],
-                          output_names=["logits"], opset_version=17, dynamo=False,
-                          dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
-    else:
-        torch.onnx.export(model, torch.zeros(1, 3, 640, 640), str(path), input_names=["image"],
-                          output_names=["grid"], opset_version=17, dynamo=False,
-                          dynamic_axes={"image": {2: "h", 3: "w"}, "grid": {2: "gh", 3: "gw"}})
+    torch.onnx.export(model, torch.zeros(1, 3, 640, 640), str(path), input_names=["image"],
+                      output_names=["grid"], opset_version=17, dynamo=False,
+                      dynamic_axes={"image": {2: "h", 3: "w"}, "grid": {2: "gh", 3: "gw"}})
 
 
-CROP_SIDE = 32
-NOT_A_DIE = CLASSES - 1
-
-
-def face_pool(photos, rng: np.random.Generator, rendered_scenes: int) -> tuple[list, list, list]:
-    """(real dice, rendered dice, backgrounds): each die as (image, box, face); backgrounds as (image, box)
-    patches of table, tray and distractors that overlap no die."""
-    dice, backgrounds = [], []
-    for _n, img, truth in photos:
-        dice += [(img, b, f) for f, b in truth]
-        for _ in range(6):
-            side = rng.uniform(18, 75)
-            x, y = rng.uniform(0, img.shape[1] - side), rng.uniform(0, img.shape[0] - side)
-            box = (x, y, x + side, y + side)
-            if all(_overlap(box, b) < 0.15 for _f, b in truth):
-                backgrounds.append((img, box))
-    real = len(dice)
-    for _ in range(rendered_scenes):
-        img, truths = render_dice(rng, (480, 480), tables=TRAIN_TABLES)
-        dice += [(img, d.box, d.face) for d in truths]
-        for _ in range(4):
-            side = rng.uniform(15, 90)
-            x, y = rng.uniform(0, 480 - side), rng.uniform(0, 480 - side)
-            box = (x, y, x + side, y + side)
-            if all(_overlap(box, d.box) < 0.15 for d in truths):
-                backgrounds.append((img, box))
-    return dice[:real], dice[real:], backgrounds
-
-
-def _overlap(a, b) -> float:
-    """Share of box a covered by box b."""
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    return ix * iy / max((a[2] - a[0]) * (a[3] - a[1]), 1e-9)
-
-
-def face_sample(source, rng: np.random.Generator, background: bool) -> tuple[np.ndarray, int]:
-    """One crop as the reader will see it: the finder's box jittered, any turn, mirrored, colours shaken."""
-    if background:
-        img, box = source
-        label = NOT_A_DIE
-    else:
-        img, box, face = source
-        label = face - 1
-        # the finder's boxes are a little off: the crop follows
-        side = box[2] - box[0]
-        s = rng.uniform(0.88, 1.15)
-        cx, cy = (box[0] + box[2]) / 2 + rng.normal(0, 0.05) * side, (box[1] + box[3]) / 2 + rng.normal(0, 0.05) * side
-        box = (cx - side * s / 2, cy - (box[3] - box[1]) * s / 2, cx + side * s / 2, cy + (box[3] - box[1]) * s / 2)
-    crop = crop_die(img, box, angle=rng.uniform(0, 360))
-    if rng.random() < 0.5:
-        crop = crop[:, ::-1]
-    return photometric(np.ascontiguousarray(crop), rng), label
-
-
-def train_faces(photos, rng: np.random.Generator, steps: int, batch_size: int = 64, init: Path | None = None
-                ) -> FaceNet:
-    real, rendered, backgrounds = face_pool(photos, rng, rendered_scenes=250)
-    print(f"face reader: {len(real)} real dice, {len(rendered)} rendered, {len(backgrounds)} background patches",
-          flush=True)
-    model = FaceNet()
-    lr = 3e-3
-    if init is not None:          # a second round from earlier weights: a gentler schedule
-        model.load_state_dict(torch.load(init))
-        lr = 1e-3
-    opt = torch.optim.AdamW(model.parameters(), lr=lr, weight_decay=1e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=lr, total_steps=steps, pct_start=0.1)
-    t0 = time.time()
-    model.train()
-    for step in range(steps):
-        xs, ys = [], []
-        for _ in range(batch_size):
-            r = rng.random()      # real dice 60 %, rendered 25 %, not a die 15 %
-            if r < 0.15:
-                crop, label = face_sample(backgrounds[rng.integers(len(backgrounds))], rng, True)
-            elif r < 0.4:
-                crop, label = face_sample(rendered[rng.integers(len(rendered))], rng, False)
-            else:
-                crop, label = face_sample(real[rng.integers(len(real))], rng, False)
-            xs.append(to_input(crop))
-            ys.append(label)
-        out = model(torch.from_numpy(np.stack(xs)))
-        loss = F.cross_entropy(out, torch.tensor(ys), label_smoothing=0.05)
-        opt.zero_grad()
-        loss.backward()
-        opt.step()
-        sched.step()
-        if step % 200 == 0 or step == steps - 1:
-            acc = (out.argmax(1) == torch.tensor(ys)).float().mean().item()
-            print(f"faces step {step} loss {loss.item():.3f} acc {acc:.3f} ({time.time() - t0:.0f} s)", flush=True)
-    return model
-
-
-def face_accuracy(model: FaceNet, photos) -> float:
-    """Share of the labelled dice whose face the reader gets right from the true box."""
-    model.eval()
-    xs, ys = [], []
-    for _n, img, truth in photos:
-        for face, box in truth:
-            xs.append(to_input(crop_die(img, box)))
-            ys.append(face - 1)
-    with torch.no_grad():
-        out = model(torch.from_numpy(np.stack(xs)))
-    return float((out.argmax(1).numpy() == np.array(ys)).mean())
-
-
-def evaluate(reader: DiceReader, photos, min_confidence=None) -> dict:
-    tp = fp = fn = 0
-    for _name, img, truth in photos:
-        found = reader.read(img, min_confidence)
-        a, b, c = match_dice(found, truth)
-        tp, fp, fn = tp + a, fp + b, fn + c
-    return {"tp": tp, "fp": fp, "fn": fn, "f1": f1(tp, fp, fn)}
-
-
-def pick_threshold(reader: DiceReader, photos) -> float:
-    """The confidence threshold with the best F1 on the photos trained on (never on the held-out fold). The dice
-    are read once at the lowest threshold; a higher one keeps a subset."""
-    found = [(reader.read(img, 0.15), truth) for _n, img, truth in photos]
-    best = (0.0, 0.35)
-    for t in np.arange(0.15, 0.75, 0.05):
-        tp = fp = fn = 0
-        for dice, truth in found:
-            a, b, c = match_dice([d for d in dice if d.confidence >= t], truth)
-            tp, fp, fn = tp + a, fp + b, fn + c
-        score = f1(tp, fp, fn)
-        if score > best[0] + 1e-9:
-            best = (score, float(t))
-    return round(best[1], 2)
-
-
-def rendered_set(seed: int, count: int, tables) -> list:
-    rng = np.random.default_rng(seed)
-    out = []
-    for i in range(count):
-        img, truths = render_dice(rng, (640, 640), tables=tables)
-        out.append((f"render-{seed}-{i}", img, [(d.face, d.box) for d in truths]))
-    return out
-
-
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
-    ap.add_argument("--out", type=Path, required=True, help="path without suffix: writes OUT.onnx, OUT.json, OUT.pt")
-    ap.add_argument("--fold", type=int, default=None, help="hold this block (0-4) out and report F1 on it")
-    ap.add_argument("--steps", type=int, default=3000, help="finder steps")
-    ap.add_argument("--face-steps", type=int, default=2000)
-    ap.add_argument("--batch", type=int, default=12)
-    ap.add_argument("--render-share", type=float, default=0.3)
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--faces-only", action="store_true",
-                    help="train and export the face reader alone; report its accuracy on the held-out dice' boxes")
-    ap.add_argument("--faces-init", type=Path, default=None,
-                    help="start the face reader from these weights (.pt) and train it --face-steps more")
-    ap.add_argument("--faces-from", type=Path, default=None,
-                    help="reuse a trained face reader (its .pt) instead of training one: resume after a stop")
-    ap.add_argument("--seed", type=int, default=19)
-    args = ap.parse_args(argv)
-
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    photos = load_photos(args.photos)
-    train = [p for i, p in enumerate(photos) if args.fold is None or fold_of(i, len(photos)) != args.fold]
-    held = [p for i, p in enumerate(photos) if args.fold is not None and fold_of(i, len(photos)) == args.fold]
-    print(f"training on {len(train)} photos, holding out {len(held)}", flush=True)
-
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    if args.faces_from:
-        faces = FaceNet()
-        faces.load_state_dict(torch.load(args.faces_from))
-    else:
-        faces = train_faces(train, rng, args.face_steps, init=args.faces_init)
-    torch.save(faces.state_dict(), args.out.with_name(args.out.name + "_faces.pt"))
-    export(faces, args.out.with_name(args.out.name + "_faces.onnx"), faces=True)
-    if args.faces_only:
-        if held:
-            print(f"fold {args.fold}: faces read right on the true boxes: {face_accuracy(faces, held):.4f}", flush=True)
-        return 0
-
+def train_finder(train, rng: np.random.Generator, args) -> DiceNet:
+    """The finder on 256x256 views of the photos (and rendered scenes); saved as OUT.pt and exported as OUT.onnx."""
     model = DiceNet()
     opt = torch.optim.AdamW(model.parameters(), lr=3e-3, weight_decay=1e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=3e-3, total_steps=args.steps, pct_start=0.05)
@@ -326,21 +139,30 @@ def main(argv=None) -> int:
 
     torch.save(model.state_dict(), args.out.with_suffix(".pt"))
     export(model, args.out.with_suffix(".onnx"))
-    card_path = args.out.with_suffix(".json")
-    card_path.write_text(json.dumps(DiceModelCard().__dict__, indent=1))
-    reader = DiceReader(args.out)
-    threshold = pick_threshold(reader, train[::2])
-    card = dict(DiceModelCard().__dict__, min_confidence=threshold,
-                trained={"photos": len(train), "fold": args.fold, "steps": args.steps, "face_steps": args.face_steps,
-                         "batch": args.batch,
-                         "seed": args.seed, "seconds": round(time.time() - t0)})
-    reader.card = DiceModelCard(**{k: v for k, v in card.items() if k in DiceModelCard.__dataclass_fields__})
-    if held:
-        card["held_out"] = evaluate(reader, held)
-        print(f"fold {args.fold}: {card['held_out']}", flush=True)
-    card["rendered_unlike"] = evaluate(reader, rendered_set(9000 + (args.fold or 0), 40, HELD_OUT_TABLES))
-    print(f"rendered unlike scenes: {card['rendered_unlike']}", flush=True)
-    card_path.write_text(json.dumps(card, indent=1))
+    return model
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
+    ap.add_argument("--out", type=Path, required=True, help="path without suffix: writes OUT.onnx and OUT.pt")
+    ap.add_argument("--fold", type=int, default=None, help="hold this block (0-4) of the photos out")
+    ap.add_argument("--steps", type=int, default=1500)
+    ap.add_argument("--batch", type=int, default=12)
+    ap.add_argument("--render-share", type=float, default=0.3)
+    ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=19)
+    args = ap.parse_args(argv)
+
+    torch.set_num_threads(args.threads)
+    cv2.setNumThreads(1)
+    torch.manual_seed(args.seed)
+    rng = np.random.default_rng(args.seed)
+    photos = load_photos(args.photos)
+    train = [p for i, p in enumerate(photos) if args.fold is None or fold_of(i, len(photos)) != args.fold]
+    print(f"training on {len(train)} photos, holding out {len(photos) - len(train)}", flush=True)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    train_finder(train, rng, args)
     return 0
 
 
