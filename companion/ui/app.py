@@ -24,8 +24,6 @@ from companion.session import games  # noqa: E402
 from companion.session.store import StoreError  # noqa: E402
 
 BANNER_SECONDS = 8
-HOME_ROWS = 6  # unfinished tables shown on Home, most recent first
-HISTORY_ROWS = 8
 
 
 class CompanionApp(App):
@@ -35,11 +33,8 @@ class CompanionApp(App):
     sound_on = BooleanProperty(True)     # the players' sound switch (menu on every screen)
     sheet = ObjectProperty(None, allownone=True)  # the sheet laid over the screen (companion/ui/sheets.py)
 
-    # -- home ----------------------------------------------------------------------------------------------------
-    languages = ListProperty()
-    games = ListProperty()
-    unfinished = ListProperty()
-    finished_tables = ListProperty()
+    languages = ListProperty()                     # the language buttons of every screen's heading bar
+    home = ObjectProperty(None)                    # Home's view-model (companion/ui/home.py)
 
     table = ObjectProperty(None, allownone=True)   # the open companion.session.Table
     devices_model = ObjectProperty(None, allownone=True)  # the devices screen's model, once it was opened
@@ -69,6 +64,9 @@ class CompanionApp(App):
         self.sounds.muted = not self.sound_on
         self._dice_at_table = None  # made when a table opens (its imports are not needed for the first frame)
         self._sheet_holder = None
+        from companion.ui.home import HomeModel
+
+        self.home = HomeModel(self)
 
     @property
     def clock(self):
@@ -338,111 +336,10 @@ class CompanionApp(App):
             return str(folder)
         return " › ".join([self.t(N_("Documents")), *parts])
 
-    # -- home ----------------------------------------------------------------------------------------------------
+    # -- home (its view-model: companion/ui/home.py) -------------------------------------------------------------
     def refresh_home(self) -> None:
-        t = self.t
         self.languages = [{"code": c, "text": LANGUAGE_NAMES[c], "selected": c == self.lang} for c in LANGUAGES]
-        cards = []
-        soon = t(N_("coming soon"))
-        for name in games.names():
-            game = games.card(name)  # not the engine: Home's first frame needs no game imported
-            playable = game.playable  # an engine without screens yet: replay and score only
-            players = t(N_("{low} to {high} players")).format(low=game.min_players, high=game.max_players)
-            cards.append({"game": name, "text": t(game.title), "enabled": playable,
-                          "button": t(N_("New table")) if playable else soon,
-                          "detail": players if playable else soon})
-        cards += [{"game": name, "text": t(title), "detail": soon, "enabled": False, "button": soon}
-                  for name, title in games.COMING.items() if name not in games.names()]
-        self.games = cards
-        self.unfinished = [self._table_item(r, resume=True) for r in self.store.unfinished(limit=HOME_ROWS)]
-        self.finished_tables = [self._table_item(r, resume=False) for r in self.store.finished(limit=HISTORY_ROWS)]
-
-    def _table_item(self, row, resume: bool) -> dict:
-        """A row of Home's lists: the game and the table's name, then where it stands (round and whose turn, or
-        the winners) and when it was last played."""
-        from companion.session.listing import summary_of
-
-        t = self.t
-        try:
-            game_title = t(games.card(row.game).title)
-        except (InvalidInput, ValueError, KeyError):  # a table of a game this app no longer reads: still listed
-            game_title = row.game
-        summary = summary_of(self.store, row)
-        name = row.title or ", ".join(summary.get("players") or []) or "?"
-        when = (row.updated if resume else (row.finished or row.updated))[:16].replace("T", " ")
-        where = []
-        if str(summary.get("status", "")).startswith("unreadable"):
-            where.append(t(N_("cannot be opened")))
-        elif resume:
-            if summary.get("turn"):
-                where.append(t(N_("Round {n}")).format(n=summary["turn"]))
-            if summary.get("active"):
-                where.append(t(N_("{name}'s turn")).format(name=summary["active"]))
-            elif summary.get("turn"):
-                where.append(t(N_("missions to reveal")) if "missions" in str(summary.get("status")) else "")
-        elif summary.get("winners"):
-            totals = summary.get("totals") or {}
-            where.append(t(N_("Winner: {names}")).format(names=", ".join(
-                f"{w} ({totals[w]})" if w in totals else w for w in summary["winners"])))
-        return {"table_id": row.id, "title": f"{game_title} — {name}",
-                "detail": " · ".join([w for w in where if w] + [when]),
-                "button": t(N_("Resume")) if resume else t(N_("Scores")), "resume": resume,
-                "rename_text": t(N_("More")), "delete_text": ""}
-
-    # -- a table's name and its place in the lists ------------------------------------------------------------------
-    def table_options(self, table_id: int) -> None:
-        """Rename or delete a table (Home's "More")."""
-        self.choose_sheet(self._listed_title(table_id), [
-            {"text": self.t(N_("Rename")), "action": lambda: self.rename_table(table_id)},
-            {"text": self.t(N_("Delete")), "action": lambda: self.delete_table(table_id)},
-        ])
-
-    def _listed_title(self, table_id: int) -> str:
-        for item in list(self.unfinished) + list(self.finished_tables):
-            if item["table_id"] == table_id:
-                return item["title"]
-        return ""
-
-    def rename_table(self, table_id: int) -> None:
-        try:
-            current = self.store.get(table_id).title
-        except StoreError as err:
-            self.say(str(err))
-            return
-
-        def done(text: str) -> None:
-            try:
-                self.store.rename(table_id, text.strip() or current)
-            except (StoreError, InvalidInput, ValueError) as err:
-                self.say(str(err))
-            self.refresh_home()
-        self.ask_text(self.t(N_("A name for this table")), current, done)
-
-    def delete_table(self, table_id: int) -> None:
-        """Ask first; then the table leaves the lists, and the banner offers it back (the store keeps it)."""
-        title = self._listed_title(table_id)
-
-        def delete() -> None:
-            try:
-                self.store.delete(table_id)
-            except StoreError as err:
-                self.say(str(err))
-                return
-            self.refresh_home()
-            self.say(self.t(N_("Deleted: {title}. Tap here to bring it back.")).format(title=title),
-                     on_tap=lambda: self.restore_table(table_id))
-        self.confirm(self.t(N_("Delete this table?")), self.t(N_("Delete")), delete,
-                     detail=title + "\n" + self.t(N_("It leaves the lists. Right after, the banner can bring it "
-                                                      "back.")))
-
-    def restore_table(self, table_id: int) -> None:
-        try:
-            self.store.restore(table_id)
-        except StoreError as err:
-            self.say(str(err))
-            return
-        self.refresh_home()
-        self.say(self.t(N_("The table is back.")))
+        self.home.refresh()
 
     def go_home(self) -> None:
         from companion.ui.home import HomeScreen

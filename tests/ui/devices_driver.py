@@ -313,7 +313,7 @@ async def unasked_scenario(app, args) -> dict:
     """Issue 14, part two: the table resumed with five simulated dice bound; nothing plays into it by itself."""
     d = Touch(app)
     await d.wait_screen("home")
-    await until(d, lambda: app.unfinished, "the table on Home")
+    await until(d, lambda: app.home.unfinished, "the table on Home")
     rows = [r for r in d.by_class("TableItem") if r.resume]
     await d.tap(rows[0].ids.open)  # Resume
     await d.wait_screen("round")

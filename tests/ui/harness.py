@@ -387,7 +387,7 @@ async def play(app, args) -> dict:
     await d.wait_screen("home")
     if shots:
         await d.shot(shots, _shot_name("home-history", args))
-    result["history_rows"] = [r["table_id"] for r in app.finished_tables]
+    result["history_rows"] = [r["table_id"] for r in app.home.finished]
     # The finished game from the history: read-only.
     await d.home_list(finished=True)
     item = next(w for w in d.by_class("TableItem") if w.table_id == table.id and not w.resume)
@@ -673,7 +673,7 @@ async def home_checks(app, args) -> dict:
                                                "phase": table.state.phase})
     app.refresh_home()
     await d.frames(2)
-    out["rows"] = [{"id": r["table_id"], "title": r["title"], "detail": r["detail"]} for r in app.unfinished]
+    out["rows"] = [{"id": r["table_id"], "title": r["title"], "detail": r["detail"]} for r in app.home.unfinished]
     if shots:
         await d.shot(shots, "home-tables")
     first = next(w for w in d.by_class("TableItem") if w.resume)
@@ -687,26 +687,26 @@ async def home_checks(app, args) -> dict:
     if shots:
         await d.shot(shots, "home-rename")
     await d.tap(app.sheet.ids.save)
-    out["renamed"] = next(r["title"] for r in app.unfinished if r["table_id"] == table_id)
+    out["renamed"] = next(r["title"] for r in app.home.unfinished if r["table_id"] == table_id)
     first = next(w for w in d.by_class("TableItem") if w.table_id == table_id)
     await d.tap(first.ids.more)
     await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 1))  # Delete
     out["delete_asks"] = type(app.sheet).__name__
     await d.tap(app.sheet.ids.no)
-    out["after_cancel"] = [r["table_id"] for r in app.unfinished]
+    out["after_cancel"] = [r["table_id"] for r in app.home.unfinished]
     first = next(w for w in d.by_class("TableItem") if w.table_id == table_id)
     await d.tap(first.ids.more)
     await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 1))
     if shots:
         await d.shot(shots, "home-delete")
     await d.tap(app.sheet.ids.yes)
-    out["after_delete"] = [r["table_id"] for r in app.unfinished]
+    out["after_delete"] = [r["table_id"] for r in app.home.unfinished]
     out["banner"] = app.banner
     if shots:
         await d.shot(shots, "home-deleted")
     banner = next(w for w in d.walk() if type(w).__name__ == "Banner")
     await d.tap(banner)
-    out["after_restore"] = [r["table_id"] for r in app.unfinished]
+    out["after_restore"] = [r["table_id"] for r in app.home.unfinished]
     found: dict = {}
     d.look(found, "home")
     out["small"], out["glyphs"] = found["small"], found["glyphs"]
