@@ -28,13 +28,13 @@ from companion.ui import widgets as shared_widgets
 from companion.ui.obscurians import look, widgets as _own_widgets  # (this game's widget classes, for the .kv too)
 from companion.ui.obscurians.choices import NEW_ROLL, Cancel, ChipMission, PickSeat
 from companion.ui.obscurians.goods import good_label, good_sort_key
+from companion.ui.obscurians.layout import LAYOUT
 from companion.ui.obscurians.refusal import Refusal
 from companion.ui.obscurians.turn import TurnEntry
 from companion.i18n.messages import translate_error as tell
 
 UNCOLOURED = ("lamp", "artifact")
-# Panel depth on the long (bottom/top) and the short (left/right) edges, and the corners' size, in dp.
-DEPTH_LONG, DEPTH_SHORT = 128, 160
+# The panels' depth on the long and the short edges (and so the corners' size) follow the window: layout.py.
 HAND_BAR, HAND_CENTRE = 76, 560
 LOG_LINES = 40
 
@@ -223,7 +223,7 @@ class RoundModel(EventDispatcher):
         if self.hand:
             s = seating.in_hand(state.n_players, w, h, dp(HAND_BAR), dp(HAND_CENTRE))
         else:
-            s = seating.ring(state.n_players, w, h, dp(DEPTH_LONG), dp(DEPTH_SHORT), self.plugin.first_seat)
+            s = seating.ring(state.n_players, w, h, LAYOUT.depth_long, LAYOUT.depth_short, self.plugin.first_seat)
         # The centre faces whoever must read it now: the player whose turn it is (or who reveals the card).
         s = seating.facing(s, state.active)
         self.centre_angle = s.centre.angle

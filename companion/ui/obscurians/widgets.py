@@ -23,12 +23,21 @@ class ChoiceButton(Draggable, BigButton):
     seat = ObjectProperty(None, allownone=True)
     accepts_drop = BooleanProperty(False)
 
+    @property
+    def control_key(self) -> str:
+        """The option it stands for (its identity in the stable-controls checks, tests/ui/fit.py)."""
+        return repr(self.choice) if self.choice is not None else ""
+
 
 class PadButton(BigButton):
     """One count of the roll pad: "this many dice show this face"."""
 
     choice = ObjectProperty(None, allownone=True)
     enabled = BooleanProperty(True)
+
+    @property
+    def control_key(self) -> str:
+        return repr(self.choice)
 
 
 class FaceRow(BoxLayout):
@@ -52,6 +61,10 @@ class DieButton(BigButton):
     index = NumericProperty(0)
     face = StringProperty("")
     enabled = BooleanProperty(True)
+
+    @property
+    def control_key(self) -> str:
+        return f"die {self.index}"
 
 
 class LogLine(BoxLayout):
