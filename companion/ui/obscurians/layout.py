@@ -35,7 +35,7 @@ def sizes(width: float, height: float) -> dict:
         "prompt_h": PROMPT_LINES * prompt_font * 1.2 + 6,
         "button_h": 38 if compact else 46,
         "bar_h": 44 if compact else 60,             # Cancel and End turn
-        "face_h": font + (2 if compact else 6),                         # a face's name over its counts on the roll pad
+        "face_h": font * 1.2 + 2,                    # a face's name over its counts on the roll pad
         "depth_long": depth_long,
         "depth_short": depth_short,
         # The event card, Undo and Redo, the log: a column beside the options, two buttons wide.
