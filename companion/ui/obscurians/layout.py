@@ -43,6 +43,15 @@ def sizes(width: float, height: float) -> dict:
         "side_tall_h": _clamp(height * 0.33, 200, 400),   # the same below the options, the centre read tall
         "panel_bar_h": 30 if compact else 34,       # a panel's name bar
         "chip_h": 34 if compact else 44,            # a good in a panel
+        # The setup: the seats on the left (number, name, 7 colours, Starts, ▲), the options on the right.
+        "row_h": 56 if compact else 74,
+        "option_w": _clamp(width * 0.29, 280, 360),
+        "lang_w": _clamp(width * 0.3, 300, 420),
+        "seat_name_w": _clamp(width * 0.14, 130, 200),
+        "swatch_w": _clamp((width - 32 - 16 - _clamp(width * 0.29, 280, 360) - _clamp(width * 0.14, 130, 200)
+                            - 36 - 104 - 46 - 12 - 5 * 6 - 6 * 4) / 7, 34, 56),
+        # The end: a player's name in front of their row of mission cards.
+        "mission_name_w": _clamp(width * 0.14, 130, 200),
     }
 
 
@@ -62,6 +71,12 @@ class Layout(EventDispatcher):
     side_tall_h = NumericProperty(260)
     panel_bar_h = NumericProperty(34)
     chip_h = NumericProperty(44)
+    row_h = NumericProperty(74)
+    option_w = NumericProperty(330)
+    lang_w = NumericProperty(420)
+    seat_name_w = NumericProperty(200)
+    swatch_w = NumericProperty(56)
+    mission_name_w = NumericProperty(200)
     _following = False
 
     def follow_window(self) -> None:
