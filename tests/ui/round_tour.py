@@ -62,6 +62,7 @@ class TourDriver(Driver):
         self.overlaps: set = set()
         self.font_px: list[float] = []   # the smallest text on the round screen, at each look
         self.scrolled = 0
+        self.sizes_seen: set = set()
 
     # -- what is where ------------------------------------------------------------------------------------------
 
@@ -112,6 +113,26 @@ class TourDriver(Driver):
             self.unfit.add(f"{self.where} {self.app.lang}: {line}")
         self.font_px.append(self.smallest_text(root))
         self.overlaps |= self.centre_overlaps()
+
+    async def every_size(self, what: str, round_screen: bool = False) -> list[str]:
+        """The screen as it is now at every window size (as a desktop window is resized), then back: the labels
+        that do not fit, and on the round screen the parts that lie over each other."""
+        from kivy.core.window import Window
+        from kivy.metrics import dp
+
+        out, home = [], tuple(Window.size)
+        for key, (w, h) in WINDOW_SIZES.items():
+            Window.size = (dp(w), dp(h))
+            await self.frames(4)
+            self.sizes_seen.add(key)
+            out += [f"{w}x{h} {self.app.lang} {what}: {line}" for line in unfit_labels(self.screen())]
+            if round_screen:
+                where, self.where = self.where, f"{w}x{h} {what}"
+                out += sorted(self.centre_overlaps())
+                self.where = where
+        Window.size = home
+        await self.frames(4)
+        return out
 
     def smallest_text(self, root) -> float:
         from kivy.uix.label import Label
@@ -190,7 +211,7 @@ async def tour(app, args) -> dict:
     for row in sorted(d.by_class("SetupRow"), key=lambda r: r.index):
         await d.type_text(row.ids.name, NAMES[row.index])
     await d.frames(3)
-    setup_unfit = [f"{where} {args.lang}: {line}" for line in unfit_labels(d.screen())]
+    setup_unfit = await d.every_size("setup")
     await d.shot(shots, f"setup-{args.size}-{args.players}p-{args.lang}")
     await d.tap(d.by_id("start"))
     await d.wait_screen("round")
@@ -199,6 +220,8 @@ async def tour(app, args) -> dict:
     d.look_round()
     policy, memory = POLICIES["random"], {}
     decided, taps_by_kind, shot_turns = table.state, Counter(), set()
+    resized: list[str] = []   # the round screen at every size, once for each player's turn (the centre faces them)
+    looked_at: set = set()
     while app.sm.current == "round" and table.state.round <= args.rounds:
         await d.close_moment()
         if table.state.phase not in ("reveal", "turn"):
@@ -211,6 +234,9 @@ async def tour(app, args) -> dict:
             await d.shot(shots, f"stuck-{args.size}-{args.players}p-{args.lang}")
             raise
         st = table.state
+        if app.sm.current == "round" and st.phase == "turn" and st.active not in looked_at and st.dice is not None:
+            looked_at.add(st.active)
+            resized += await d.every_size(f"round, {NAMES[st.active]}'s turn", round_screen=True)
         if shots is not None and st.phase == "turn" and st.step == "acting" and st.active not in shot_turns:
             shot_turns.add(st.active)
             await d.shot(shots, f"round-{args.size}-{args.players}p-{args.lang}-seat{st.active}")
@@ -234,16 +260,16 @@ async def tour(app, args) -> dict:
     await d.wait_screen("end")
     await d.close_moment()
     await d.frames(3)
-    end_unfit += [f"{where} {args.lang} missions: {line}" for line in unfit_labels(d.screen())]
+    end_unfit += await d.every_size("missions")
     await d.reveal_missions(_missions_for(args.players, args.seed, table.setup.put_back))
     await d.close_moment()
     await d.frames(3)
-    end_unfit += [f"{where} {args.lang} scores: {line}" for line in unfit_labels(d.screen())]
+    end_unfit += await d.every_size("scores")
     await d.shot(shots, f"end-{args.size}-{args.players}p-{args.lang}")
     return {"where": where, "lang": args.lang, "touches": d.checked, "controls": len(d.tracked),
             "moved": d.moves, "unfit": sorted(d.unfit), "setup_unfit": setup_unfit, "end_unfit": end_unfit,
             "overlaps": sorted(d.overlaps), "smallest_px": min(d.font_px) if d.font_px else None,
-            "scrolled": d.scrolled, "turned": turned, "rounds": table.state.round,
+            "scrolled": d.scrolled, "resized": resized, "sizes_seen": sorted(d.sizes_seen), "turned": turned, "rounds": table.state.round,
             "window": [Window.width / dp(1), Window.height / dp(1)]}
 
 

@@ -58,7 +58,8 @@ class Plugin(GamePlugin):
             self.end.refresh()
 
     def _relayout(self, *_) -> None:
-        if self.round is not None:
+        # Only the screen on show is placed again (the round screen is placed afresh each time it is shown).
+        if self.round is not None and self.app.sm.current == "round":
             self.round._place()
 
     def ruling_value(self, ruling_id: str, rules) -> str | None:

@@ -46,10 +46,10 @@ def sizes(width: float, height: float) -> dict:
         # The setup: the seats on the left (number, name, 7 colours, Starts, ▲), the options on the right.
         "row_h": 56 if compact else 74,
         "option_w": _clamp(width * 0.29, 280, 360),
-        "lang_w": _clamp(width * 0.3, 300, 420),
+        "lang_w": _clamp(width * 0.33, 330, 420),
         "seat_name_w": _clamp(width * 0.14, 130, 200),
         "swatch_w": _clamp((width - 32 - 16 - _clamp(width * 0.29, 280, 360) - _clamp(width * 0.14, 130, 200)
-                            - 36 - 104 - 46 - 12 - 5 * 6 - 6 * 4) / 7, 34, 56),
+                            - 36 - font * 5 - 46 - 12 - 5 * 6 - 6 * 4) / 7, 34, 56),
         # The end: a player's name in front of their row of mission cards.
         "mission_name_w": _clamp(width * 0.14, 130, 200),
     }

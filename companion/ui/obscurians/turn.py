@@ -395,10 +395,10 @@ class TurnEntry(Reasons):
         w_max = state.wilds_available()
         cols = 1 + w_max
         items = []
-        if w_max:  # the Wilds a column adds, said once above it (the cells then hold just the count)
-            items.append(_option(None, "", False, role="label"))
-            items += [_option(None, t(N_("+{w} Wild")).format(w=w) if w == 1 else t(N_("+{w} Wilds")).format(w=w),
-                              False, role="label") for w in range(1, cols)]
+        if w_max:  # the Wilds a column adds, said once above it (the cells then hold just the count): "Wild +1 +2",
+            # short enough for the narrow centre of a side seat in every language (never "+2 comodi…")
+            items.append(_option(None, t(FACE["wild"]), False, role="label"))
+            items += [_option(None, f"+{w}", False, role="label") for w in range(1, cols)]
         for kind in ACTION_KINDS:
             for w in range(cols):
                 ok = (kind, w) in legal
