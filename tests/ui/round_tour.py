@@ -63,6 +63,7 @@ class TourDriver(Driver):
         self.font_px: list[float] = []   # the smallest text on the round screen, at each look
         self.scrolled = 0
         self.sizes_seen: set = set()
+        self.font_by_size: dict = {}   # the smallest text on the round screen at each window size, px
 
     # -- what is where ------------------------------------------------------------------------------------------
 
@@ -127,6 +128,8 @@ class TourDriver(Driver):
             self.sizes_seen.add(key)
             out += [f"{w}x{h} {self.app.lang} {what}: {line}" for line in unfit_labels(self.screen())]
             if round_screen:
+                px = self.smallest_text(self.screen())
+                self.font_by_size[key] = min(px, self.font_by_size.get(key, px))
                 where, self.where = self.where, f"{w}x{h} {what}"
                 out += sorted(self.centre_overlaps())
                 self.where = where
@@ -269,7 +272,8 @@ async def tour(app, args) -> dict:
     return {"where": where, "lang": args.lang, "touches": d.checked, "controls": len(d.tracked),
             "moved": d.moves, "unfit": sorted(d.unfit), "setup_unfit": setup_unfit, "end_unfit": end_unfit,
             "overlaps": sorted(d.overlaps), "smallest_px": min(d.font_px) if d.font_px else None,
-            "scrolled": d.scrolled, "resized": resized, "sizes_seen": sorted(d.sizes_seen), "turned": turned, "rounds": table.state.round,
+            "scrolled": d.scrolled, "resized": resized, "sizes_seen": sorted(d.sizes_seen),
+            "smallest_px_by_size": d.font_by_size, "turned": turned, "rounds": table.state.round,
             "window": [Window.width / dp(1), Window.height / dp(1)]}
 
 
