@@ -285,7 +285,7 @@ class RoundModel(EventDispatcher):
                 text = {"lamp": "+5", "artifact": "−5"}[good]  # what it is worth: short, and the same in every language
             items.append({"choice": o["choice"], "text": text, "enabled": o["enabled"], "rgba": rgba, "ink": ink,
                           "selected": o["selected"], "role": o["role"], "good": good, "seat": o["seat"],
-                          "drag": o["drag"]})
+                          "drag": o["drag"], "col": o.get("col", -1)})
         return {"title": s["title"], "cols": s["cols"], "items": items, "kind": s["kind"]}
 
     def _panel(self, state, seat: int, v: dict) -> dict:

@@ -89,10 +89,11 @@ def rerolled(before: tuple, faces: list) -> tuple[tuple, tuple]:
 
 
 def _option(choice, text: str, enabled: bool = True, good: str = "", selected: bool = False,
-            role: str = "button", seat: int | None = None, drag: bool = False) -> dict:
-    """One option as the screen shows it. `drag`: it can also be dragged (a good, a chip in hand: drops.py)."""
+            role: str = "button", seat: int | None = None, drag: bool = False, col: int = -1) -> dict:
+    """One option as the screen shows it. `drag`: it can also be dragged (a good, a chip in hand: drops.py).
+    `col`: its column in the action choice (0: no Wild, k: k Wilds added), whose cells have fixed widths."""
     return {"choice": choice, "text": text, "enabled": bool(enabled), "good": good, "selected": bool(selected),
-            "role": role, "seat": seat, "drag": bool(drag)}
+            "role": role, "seat": seat, "drag": bool(drag), "col": col}
 
 
 def _section(title: str, cols: int, items: list[dict], kind: str = "grid") -> dict:
@@ -395,10 +396,12 @@ class TurnEntry(Reasons):
         w_max = state.wilds_available()
         cols = 1 + w_max
         items = []
-        if w_max:  # the Wilds a column adds, said once above it (the cells then hold just the count): "Wild +1 +2",
-            # short enough for the narrow centre of a side seat in every language (never "+2 comodi…")
-            items.append(_option(None, t(FACE["wild"]), False, role="label"))
-            items += [_option(None, f"+{w}", False, role="label") for w in range(1, cols)]
+        # The Wilds a column adds, said once above it (the cells then hold just the count): "Wild +1 +2", short
+        # enough for the narrow centre of a side seat in every language (never "+2 comodi…"). The heading row is
+        # there with no Wild too, and every column has a fixed width: a Wild flipped or rerolled adds or takes a
+        # column on the right, and no action moves.
+        items.append(_option(None, t(FACE["wild"]) if w_max else "", False, role="label", col=0))
+        items += [_option(None, f"+{w}", False, role="label", col=w) for w in range(1, cols)]
         for kind in ACTION_KINDS:
             for w in range(cols):
                 ok = (kind, w) in legal
@@ -406,11 +409,11 @@ class TurnEntry(Reasons):
                 if w == 0:
                     text = t(FACE[kind]) + (f" × {n}" if ok else "")
                 elif kind == "relocate":
-                    items.append(_option(None, "", False, role="spacer"))
+                    items.append(_option(None, "", False, role="spacer", col=w))
                     continue
                 else:
                     text = f"× {n}"
-                items.append(_option(ChooseAction(kind, w), text, ok))
+                items.append(_option(ChooseAction(kind, w), text, ok, col=w))
         v["sections"].append(_section("", cols, items, kind="choose"))
 
     def _assign_view(self, state, t, v, me):

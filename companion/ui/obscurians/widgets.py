@@ -22,6 +22,7 @@ class ChoiceButton(Draggable, BigButton):
     #                                   Mandatory's row of actions), "die" (a die among the options), "spacer", "label"
     seat = ObjectProperty(None, allownone=True)
     accepts_drop = BooleanProperty(False)
+    col = NumericProperty(-1)         # its column in the action choice (fixed widths), -1 elsewhere
 
     @property
     def control_key(self) -> str:
