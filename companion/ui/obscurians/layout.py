@@ -39,7 +39,7 @@ def sizes(width: float, height: float) -> dict:
         "depth_long": depth_long,
         "depth_short": depth_short,
         # The event card, Undo and Redo, the log: a column beside the options, two buttons wide.
-        "side_w": _clamp(centre_w * 0.34, 280, 330),
+        "side_w": _clamp(centre_w * 0.34, 280 if compact else 300, 330),
         "side_tall_h": _clamp(height * 0.33, 200, 400),   # the same below the options, the centre read tall
         "panel_bar_h": 30 if compact else 34,       # a panel's name bar
         "chip_h": 34 if compact else 44,            # a good in a panel
