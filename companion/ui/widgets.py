@@ -195,6 +195,7 @@ class BigButton(_Framed, ButtonBehavior, Label):
     selected = BooleanProperty(False)
     dimmed = BooleanProperty(False)
     hover = BooleanProperty(False)   # something dragged is over it: let go, and it lands here
+    text_margin = NumericProperty(14)   # px between the text and the sides (a narrow cell takes less)
     _inset = 3
 
     def __init__(self, **kwargs):
