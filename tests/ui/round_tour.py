@@ -201,6 +201,7 @@ async def tour(app, args) -> dict:
 
     w, h = WINDOW_SIZES[args.size]
     Window.size = (dp(w), dp(h))
+    Window.left, Window.top = 0, 0   # the window in the X screen's corner (for --root-shot)
     where = f"{w}x{h} {args.players}p"
     rng = random.Random(args.seed)
     d = TourDriver(app, rng, where)
@@ -254,8 +255,13 @@ async def tour(app, args) -> dict:
             if args.root_shot:
                 # The whole X screen as a player sees it (ImageMagick's `import`), once: the first turn in which
                 # goods move (the goods rows under the turn banner).
+                from kivy.core.window import Window
+
                 await d.frames(3)
-                subprocess.run(["import", "-window", "root", args.root_shot], check=True, timeout=30)
+                ww, wh = int(Window.width), int(Window.height)
+                area = f"{ww}x{wh}+{int(Window.left)}+{int(Window.top)}"   # the app's window on the X screen
+                subprocess.run(["import", "-window", "root", "-crop", area, "+repage", args.root_shot], check=True,
+                               timeout=30)
                 args.root_shot = ""
     # Every panel at every edge: the seats turned one place at a time, from the menu in the corner.
     turned = 0
