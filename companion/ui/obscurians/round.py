@@ -223,7 +223,10 @@ class RoundModel(EventDispatcher):
         if self.hand:
             s = seating.in_hand(state.n_players, w, h, dp(HAND_BAR), dp(HAND_CENTRE))
         else:
-            s = seating.ring(state.n_players, w, h, LAYOUT.depth_long, LAYOUT.depth_short, self.plugin.first_seat)
+            # Seven players on a small window: the side seats' panels are narrow, so they are deeper (three lines of
+            # "Chips: 4 (1 face down) · Top chip: Take (2)" under the name and the goods).
+            short = max(LAYOUT.depth_short, dp(150)) if (LAYOUT.compact and state.n_players >= 7) else LAYOUT.depth_short
+            s = seating.ring(state.n_players, w, h, LAYOUT.depth_long, short, self.plugin.first_seat)
         # The centre faces whoever must read it now: the player whose turn it is (or who reveals the card).
         s = seating.facing(s, state.active)
         self.centre_angle = s.centre.angle

@@ -343,7 +343,7 @@ class TurnEntry(Reasons):
                 if state.event == "reroll_once":
                     free = complete and state.is_legal(Reroll(dice, faces, None))
                     items.append(_option(PayReroll(None), t(N_("Free reroll (event card)")), free))
-            v["sections"].append(_section("", max(1, len(items)), items))
+            v["sections"].append(_section("", 1, items))  # one under the other: each sentence whole
             v["prompt"] = t(N_("{name}: the new faces, then pay")).format(name=me)
             return
         if "assign" in types:

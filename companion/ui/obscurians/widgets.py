@@ -7,7 +7,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
-from companion.ui.widgets import BigButton, Draggable, Panel
+from companion.ui.widgets import BigButton, Draggable, FitScrollView, Panel
 
 
 class ChoiceButton(Draggable, BigButton):
@@ -203,3 +203,24 @@ class ScoreCard(Panel):
 class ScoreLine(BoxLayout):
     rule = StringProperty("")
     points = StringProperty("")
+
+
+class TopScroll(FitScrollView):
+    """The centre's dice, pad and options, scrolling when they cannot all be shown: when what it holds grows or
+    shrinks (the pad comes with New roll, the options change), what is at the top of the view stays where it was
+    (a ScrollView keeps its relative position, which would move the dice under a finger)."""
+
+    _content_h = None
+
+    def add_widget(self, widget, *args, **kwargs):
+        super().add_widget(widget, *args, **kwargs)
+        self._content_h = widget.height
+        widget.fbind("height", self._keep_top)
+
+    def _keep_top(self, content, height):
+        old, self._content_h = self._content_h, height
+        if old is None or old - self.height <= 0:
+            return   # it was not scrolled: the content's top is at the view's top, and stays there
+        scrolled = (1 - self.scroll_y) * (old - self.height)   # px below the content's top
+        room = height - self.height
+        self.scroll_y = 1 - min(scrolled, room) / room if room > 0 else 1
