@@ -465,7 +465,9 @@ class TurnEntry(Reasons):
             if kind == "secure" and left >= 4:
                 v["prompt"] = head + t(N_("{name} secures all goods: a trade ban until the next turn")).format(
                     name=me)
-                v["sections"].append(_section("", 1, [_option(SecureAll(), t(N_("Secure all goods (trade ban)")))]))
+                # (two lines' room: "Proteger todas las mercancías (bloqueo comercial)" whole)
+                v["sections"].append(_section("", 1, [_option(SecureAll(), t(N_("Secure all goods (trade ban)")),
+                                                              role="card")]))
                 return
         self._drop_stale_picks(state, kind)
         v["sections"].append(self._goods_rows(state, t, kind))
