@@ -135,7 +135,7 @@ def label_problem(label) -> str | None:
     core = label._label
     lines = _rendered_lines(label)
     if getattr(core, "is_shortened", False):
-        return f"is cut short: shows {' / '.join(lines)!r}"
+        return f"is cut short in a box {w:.0f}x{h:.0f}: shows {' / '.join(lines)!r}"
     want, shown = text.split(), " ".join(lines).split()
     if Counter(want) != Counter(shown):
         if Counter("".join(want)) == Counter("".join(shown)):

@@ -475,11 +475,10 @@ async def checks(app, args) -> dict:
     # A tap on the panel across the table (turned 180°) and on the one to the left (turned 270°), at the place
     # where the seating puts them: the touch must land on that player's panel.
     from companion.ui import seating
-    from companion.ui.obscurians.round import DEPTH_LONG, DEPTH_SHORT
+    from companion.ui.obscurians.layout import LAYOUT
     from kivy.core.window import Window
-    from kivy.metrics import dp
 
-    ring = seating.ring(4, Window.width, Window.height, dp(DEPTH_LONG), dp(DEPTH_SHORT))
+    ring = seating.ring(4, Window.width, Window.height, LAYOUT.depth_long, LAYOUT.depth_short)
     await d.tap(d.by_class("ChoiceButton", choice=__import__("companion.ui.obscurians.turn", fromlist=["Reveal"])
                            .Reveal("double_steal"))[0])
     await d.close_moment()

@@ -14,8 +14,12 @@ class Plugin(GamePlugin):
 
     def __init__(self, app):
         super().__init__(app)
+        from companion.ui.obscurians.layout import LAYOUT
         from companion.ui.obscurians.setup import SetupModel
 
+        # Every size from the window's, followed when it is resized (issue 14 §7): the panels are placed again.
+        LAYOUT.follow_window()
+        LAYOUT.bind(width=self._relayout, height=self._relayout)
         self.setup = SetupModel(self)
         self.round = None   # RoundModel of the open table
         self.end = None     # EndModel of the open table
@@ -61,6 +65,11 @@ class Plugin(GamePlugin):
         if self.table is not None:
             self.round.refresh()
             self.end.refresh()
+
+    def _relayout(self, *_) -> None:
+        # Only the screen on show is placed again (the round screen is placed afresh each time it is shown).
+        if self.round is not None and self.app.sm.current == "round":
+            self.round._place()
 
     def ruling_value(self, ruling_id: str, rules) -> str | None:
         from companion.games.obscurians.vocabulary import FACE, TAKE_CAP_VALUE

@@ -28,14 +28,14 @@ from companion.ui import widgets as shared_widgets
 from companion.ui.obscurians import look, widgets as _own_widgets  # (this game's widget classes, for the .kv too)
 from companion.ui.obscurians.choices import NEW_ROLL, Cancel, ChipMission, PickSeat
 from companion.ui.obscurians.goods import good_label, good_sort_key
+from companion.ui.obscurians.layout import LAYOUT
 from companion.ui.obscurians.refusal import Refusal
 from companion.ui.obscurians.turn import TurnEntry
 from companion.i18n import RULES_DOMAIN, translations
 from companion.i18n.messages import translate_error as tell
 
 UNCOLOURED = ("lamp", "artifact")
-# Panel depth on the long (bottom/top) and the short (left/right) edges, and the corners' size, in dp.
-DEPTH_LONG, DEPTH_SHORT = 128, 160
+# The panels' depth on the long and the short edges (and so the corners' size) follow the window: layout.py.
 HAND_BAR, HAND_CENTRE = 76, 560
 LOG_LINES = 40
 
@@ -226,7 +226,10 @@ class RoundModel(EventDispatcher):
         if self.hand:
             s = seating.in_hand(state.n_players, w, h, dp(HAND_BAR), dp(HAND_CENTRE))
         else:
-            s = seating.ring(state.n_players, w, h, dp(DEPTH_LONG), dp(DEPTH_SHORT), self.plugin.first_seat)
+            # Seven players on a small window: the side seats' panels are narrow, so they are deeper (three lines of
+            # "Chips: 4 (1 face down) · Top chip: Take (2)" under the name and the goods).
+            short = max(LAYOUT.depth_short, dp(150)) if (LAYOUT.compact and state.n_players >= 7) else LAYOUT.depth_short
+            s = seating.ring(state.n_players, w, h, LAYOUT.depth_long, short, self.plugin.first_seat)
         # The centre faces whoever must read it now: the player whose turn it is (or who reveals the card).
         s = seating.facing(s, state.active)
         self.centre_angle = s.centre.angle
@@ -293,7 +296,7 @@ class RoundModel(EventDispatcher):
                 text = {"lamp": "+5", "artifact": "−5"}[good]  # what it is worth: short, and the same in every language
             items.append({"choice": o["choice"], "text": text, "enabled": o["enabled"], "rgba": rgba, "ink": ink,
                           "selected": o["selected"], "role": o["role"], "good": good, "seat": o["seat"],
-                          "drag": o["drag"]})
+                          "drag": o["drag"], "col": o.get("col", -1)})
         return {"title": s["title"], "cols": s["cols"], "items": items, "kind": s["kind"]}
 
     def _panel(self, state, seat: int, v: dict) -> dict:

@@ -89,10 +89,11 @@ def rerolled(before: tuple, faces: list) -> tuple[tuple, tuple]:
 
 
 def _option(choice, text: str, enabled: bool = True, good: str = "", selected: bool = False,
-            role: str = "button", seat: int | None = None, drag: bool = False) -> dict:
-    """One option as the screen shows it. `drag`: it can also be dragged (a good, a chip in hand: drops.py)."""
+            role: str = "button", seat: int | None = None, drag: bool = False, col: int = -1) -> dict:
+    """One option as the screen shows it. `drag`: it can also be dragged (a good, a chip in hand: drops.py).
+    `col`: its column in the action choice (0: no Wild, k: k Wilds added), whose cells have fixed widths."""
     return {"choice": choice, "text": text, "enabled": bool(enabled), "good": good, "selected": bool(selected),
-            "role": role, "seat": seat, "drag": bool(drag)}
+            "role": role, "seat": seat, "drag": bool(drag), "col": col}
 
 
 def _section(title: str, cols: int, items: list[dict], kind: str = "grid") -> dict:
@@ -343,7 +344,7 @@ class TurnEntry(Reasons):
                 if state.event == "reroll_once":
                     free = complete and state.is_legal(Reroll(dice, faces, None))
                     items.append(_option(PayReroll(None), t(N_("Free reroll (event card)")), free))
-            v["sections"].append(_section("", max(1, len(items)), items))
+            v["sections"].append(_section("", 1, items))  # one under the other: each sentence whole
             v["prompt"] = t(N_("{name}: the new faces, then pay")).format(name=me)
             return
         if "assign" in types:
@@ -396,10 +397,12 @@ class TurnEntry(Reasons):
         w_max = state.wilds_available()
         cols = 1 + w_max
         items = []
-        if w_max:  # the Wilds a column adds, said once above it (the cells then hold just the count)
-            items.append(_option(None, "", False, role="label"))
-            items += [_option(None, t(N_("+{w} Wild")).format(w=w) if w == 1 else t(N_("+{w} Wilds")).format(w=w),
-                              False, role="label") for w in range(1, cols)]
+        # The Wilds a column adds, said once above it (the cells then hold just the count): "Wild +1 +2", short
+        # enough for the narrow centre of a side seat in every language (never "+2 comodi…"). The heading row is
+        # there with no Wild too, and every column has a fixed width: a Wild flipped or rerolled adds or takes a
+        # column on the right, and no action moves.
+        items.append(_option(None, t(FACE["wild"]) if w_max else "", False, role="label", col=0))
+        items += [_option(None, f"+{w}", False, role="label", col=w) for w in range(1, cols)]
         for kind in ACTION_KINDS:
             for w in range(cols):
                 ok = (kind, w) in legal
@@ -407,11 +410,11 @@ class TurnEntry(Reasons):
                 if w == 0:
                     text = t(FACE[kind]) + (f" × {n}" if ok else "")
                 elif kind == "relocate":
-                    items.append(_option(None, "", False, role="spacer"))
+                    items.append(_option(None, "", False, role="spacer", col=w))
                     continue
                 else:
                     text = f"× {n}"
-                items.append(_option(ChooseAction(kind, w), text, ok))
+                items.append(_option(ChooseAction(kind, w), text, ok, col=w))
         v["sections"].append(_section("", cols, items, kind="choose"))
 
     def _assign_view(self, state, t, v, me):
@@ -463,7 +466,9 @@ class TurnEntry(Reasons):
             if kind == "secure" and left >= 4:
                 v["prompt"] = head + t(N_("{name} secures all goods: a trade ban until the next turn")).format(
                     name=me)
-                v["sections"].append(_section("", 1, [_option(SecureAll(), t(N_("Secure all goods (trade ban)")))]))
+                # (two lines' room: "Proteger todas las mercancías (bloqueo comercial)" whole)
+                v["sections"].append(_section("", 1, [_option(SecureAll(), t(N_("Secure all goods (trade ban)")),
+                                                              role="card")]))
                 return
         self._drop_stale_picks(state, kind)
         v["sections"].append(self._goods_rows(state, t, kind))

@@ -7,7 +7,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
-from companion.ui.widgets import BigButton, Draggable, Panel
+from companion.ui.widgets import BigButton, Draggable, FitScrollView, Panel
 
 
 class ChoiceButton(Draggable, BigButton):
@@ -22,6 +22,12 @@ class ChoiceButton(Draggable, BigButton):
     #                                   Mandatory's row of actions), "die" (a die among the options), "spacer", "label"
     seat = ObjectProperty(None, allownone=True)
     accepts_drop = BooleanProperty(False)
+    col = NumericProperty(-1)         # its column in the action choice (fixed widths), -1 elsewhere
+
+    @property
+    def control_key(self) -> str:
+        """The option it stands for (its identity in the stable-controls checks, tests/ui/fit.py)."""
+        return repr(self.choice) if self.choice is not None else ""
 
 
 class PadButton(BigButton):
@@ -29,6 +35,10 @@ class PadButton(BigButton):
 
     choice = ObjectProperty(None, allownone=True)
     enabled = BooleanProperty(True)
+
+    @property
+    def control_key(self) -> str:
+        return repr(self.choice)
 
 
 class FaceRow(BoxLayout):
@@ -52,6 +62,10 @@ class DieButton(BigButton):
     index = NumericProperty(0)
     face = StringProperty("")
     enabled = BooleanProperty(True)
+
+    @property
+    def control_key(self) -> str:
+        return f"die {self.index}"
 
 
 class LogLine(BoxLayout):
@@ -190,3 +204,24 @@ class ScoreCard(Panel):
 class ScoreLine(BoxLayout):
     rule = StringProperty("")
     points = StringProperty("")
+
+
+class TopScroll(FitScrollView):
+    """The centre's dice, pad and options, scrolling when they cannot all be shown: when what it holds grows or
+    shrinks (the pad comes with New roll, the options change), what is at the top of the view stays where it was
+    (a ScrollView keeps its relative position, which would move the dice under a finger)."""
+
+    _content_h = None
+
+    def add_widget(self, widget, *args, **kwargs):
+        super().add_widget(widget, *args, **kwargs)
+        self._content_h = widget.height
+        widget.fbind("height", self._keep_top)
+
+    def _keep_top(self, content, height):
+        old, self._content_h = self._content_h, height
+        if old is None or old - self.height <= 0:
+            return   # it was not scrolled: the content's top is at the view's top, and stays there
+        scrolled = (1 - self.scroll_y) * (old - self.height)   # px below the content's top
+        room = height - self.height
+        self.scroll_y = 1 - min(scrolled, room) / room if room > 0 else 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 
@@ -31,6 +31,7 @@ class BigButton(Framed, ButtonBehavior, Label):
     selected = BooleanProperty(False)
     dimmed = BooleanProperty(False)
     hover = BooleanProperty(False)   # something dragged is over it: let go, and it lands here
+    text_margin = NumericProperty(14)   # px between the text and the sides (a narrow cell takes less)
     _inset = 3
 
     def __init__(self, **kwargs):
