@@ -148,3 +148,22 @@ def test_a_tampered_stored_log_is_named_on_open(tmp_path):
         store.append(table.id, 1, "action", EndTurn().to_json(), finished=False)  # bypassing the engine
         with pytest.raises(InvalidInput, match=f"table {table.id}, entry 1: End — "):
             Table.open(store, table.id)
+
+
+def test_moves_pair_each_effective_move_with_the_states_around_it_after_undo_and_a_reopen(tmp_path):
+    """The move logs on screen name a move from the state before and after it (Table.moves): undone moves are not
+    among them, and a reopened table gives the same moves as the one played."""
+    setup, actions = game(3)
+    with TableStore(tmp_path) as store:
+        table = Table.create(store, "obscurians", setup)
+        play(table, actions[:7])
+        table.undo()
+        played = [(b.to_json(), a, c.to_json()) for b, a, c in table.moves]
+        tid = table.id
+    assert [a for _, a, _ in played] == list(actions[:6])
+    assert played[0][0] == replay(setup, []).to_json()
+    for n, (before, action, after) in enumerate(played):
+        assert before == replay(setup, actions[:n]).to_json() and after == replay(setup, actions[:n + 1]).to_json()
+    with TableStore(tmp_path) as store:
+        again = Table.open(store, tid)
+        assert [(b.to_json(), a, c.to_json()) for b, a, c in again.moves] == played

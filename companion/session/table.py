@@ -166,6 +166,11 @@ class Table:
         return self._timeline.actions
 
     @property
+    def moves(self) -> list[tuple]:
+        """(state before, action, state after) for every effective move, oldest first (Timeline.moves)."""
+        return self._timeline.moves
+
+    @property
     def can_undo(self) -> bool:
         return self._timeline.can_undo
 

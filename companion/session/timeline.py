@@ -27,6 +27,13 @@ class Timeline:
         return tuple(action for action, _ in self._done)
 
     @property
+    def moves(self) -> list[tuple[Any, Any, Any]]:
+        """Every effective move with the states around it, oldest first: (state before, action, state after). The
+        move logs on screen name a move from both states; the states are kept here already, nothing is replayed."""
+        befores = [self.initial] + [state for _, state in self._done[:-1]]
+        return [(before, action, after) for before, (action, after) in zip(befores, self._done)]
+
+    @property
     def can_undo(self) -> bool:
         return bool(self._done)
 

@@ -13,27 +13,13 @@ class MoveLog:
         self.state = None                # the table's state as last seen
 
     def start(self, table) -> None:
-        """Follow `table` from its log: its moves replayed by the engine from the setup."""
-        state = table.adapter.new_game(table.setup)
-        self._done = []
-        for action in table.actions:
-            after = state.apply(action)
-            self._done.append((state, action, after))
-            state = after
+        """Follow `table` from its log (the table keeps every move with the states around it: Table.moves)."""
+        self._done = table.moves
         self.state = table.state
 
     def follow(self, table, kind: str) -> None:
         """The table changed (`kind`: action, undo or redo): keep the same moves as the table, in its order."""
-        actions = table.actions
-        keep = 0
-        while keep < min(len(actions), len(self._done)) and self._done[keep][1] == actions[keep]:
-            keep += 1
-        del self._done[keep:]
-        state = self._done[-1][2] if self._done else table.adapter.new_game(table.setup)
-        for action in actions[keep:]:
-            after = state.apply(action) if action is not actions[-1] else table.state
-            self._done.append((state, action, after))
-            state = after
+        self._done = table.moves
         self.state = table.state
 
     @property
