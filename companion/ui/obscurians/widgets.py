@@ -209,14 +209,9 @@ class ScoreLine(BoxLayout):
 class TopScroll(FitScrollView):
     """The centre's dice, pad and options, scrolling when they cannot all be shown: when what it holds grows or
     shrinks (the pad comes with New roll, the options change), what is at the top of the view stays where it was
-    (a ScrollView keeps its relative position, which would move the dice under a finger).
-
-    Content that shrinks while the view is scrolled down (the Pair row goes when the last Secure is made) would
-    leave too little below the top of the view to stay there: the view would clamp and everything in sight would
-    jump. So the content keeps the height it needs (a blank below it) until the group scrolls back to the top."""
+    (a ScrollView keeps its relative position, which would move the dice under a finger)."""
 
     _content_h = None
-    _holding = False
 
     def add_widget(self, widget, *args, **kwargs):
         super().add_widget(widget, *args, **kwargs)
@@ -224,27 +219,9 @@ class TopScroll(FitScrollView):
         widget.fbind("height", self._keep_top)
 
     def _keep_top(self, content, height):
-        if self._holding:
-            return
         old, self._content_h = self._content_h, height
         if old is None or old - self.height <= 0:
             return   # it was not scrolled: the content's top is at the view's top, and stays there
         scrolled = (1 - self.scroll_y) * (old - self.height)   # px below the content's top
-        if scrolled > 0.5 and height < scrolled + self.height:
-            self._holding = True
-            try:
-                content.height = scrolled + self.height        # the floor: the top of the view stays put
-            finally:
-                self._holding = False
-            self._content_h = content.height
-            self.scroll_y = 0
-            return
         room = height - self.height
         self.scroll_y = 1 - min(scrolled, room) / room if room > 0 else 1
-
-    def on_scroll_y(self, _view, scroll_y):
-        """Back at the top, a floor kept for the view's sake goes (nothing in sight moves: the top stays)."""
-        content = self.children[0] if self.children else None
-        if (content is not None and scroll_y >= 0.999 and hasattr(content, "minimum_height")
-                and content.height > content.minimum_height + 0.5):
-            content.height = content.minimum_height
