@@ -23,6 +23,7 @@ class ChoiceButton(Draggable, BigButton):
     seat = ObjectProperty(None, allownone=True)
     accepts_drop = BooleanProperty(False)
     col = NumericProperty(-1)         # its column in the action choice (fixed widths), -1 elsewhere
+    wild_cols = NumericProperty(3)    # the Wild columns the action choice makes room for (round.kv)
 
     @property
     def control_key(self) -> str:
