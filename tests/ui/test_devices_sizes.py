@@ -77,11 +77,10 @@ def scrolled_controls(screen) -> list[str]:
     """The keys (as control_places names them) of the controls inside a scrolled list."""
     from tests.ui.fit import control_places
 
-    inside = set()
-    for view in [w for w in screen.walk(restrict=True) if type(w).__name__ == "ScrollView"]:
-        places = control_places(view)
-        inside |= {key for key, box in control_places(screen).items() if box in places.values()}
-    return sorted(inside)
+    everywhere = control_places(screen)
+    scrolled = [box for view in screen.walk(restrict=True) if type(view).__name__ == "ScrollView"
+                for box in control_places(view).values()]
+    return sorted(key for key, box in everywhere.items() if box in scrolled)
 
 
 # -- the driver --------------------------------------------------------------------------------------------------
