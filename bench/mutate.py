@@ -13,6 +13,7 @@ no sampling, so this driver:
     python bench/mutate.py                    # 40 mutants per package, seed 17, a fresh mutants/ folder
     python bench/mutate.py --per-package 10   # a quicker look
     python bench/mutate.py --keep             # reuse mutants/ from the last run (mutmut updates what changed)
+    python bench/mutate.py --package store    # run one package's sample only (drawn as in a full run)
 
 A mutant is caught when one of its tests fails or it times out (an endless loop is noticed too); it lives when
 every test passes or no test calls its function at all. mutmut's full log is in mutants/mutate.log.
@@ -88,6 +89,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=17, help="the sample's seed (default 17)")
     ap.add_argument("--per-package", type=int, default=40, help="mutants drawn per package (default 40)")
     ap.add_argument("--keep", action="store_true", help="reuse mutants/ from the last run")
+    ap.add_argument("--package", action="append", choices=sorted(PACKAGES), metavar="NAME",
+                    help="run only this package's sample (repeatable; the sample is drawn as in a full run, so the "
+                         f"same mutants come out); one of: {', '.join(sorted(PACKAGES))}")
     args = ap.parse_args(argv)
 
     started = time.monotonic()
@@ -102,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(args.seed)
     sample = {p: sorted(rng.sample(names, min(args.per_package, len(names))))
               for p, names in sorted(everything.items())}
+    if args.package:  # drawn above for every package, so that a package's sample does not depend on this choice
+        sample = {p: names for p, names in sample.items() if p in args.package}
     chosen = [name for names in sample.values() for name in names]
     prepared = time.monotonic() - started
     print(f"  {sum(map(len, everything.values()))} mutants written in {prepared:.0f} s; "
