@@ -52,6 +52,15 @@ def test_d6_table_from_the_facts():
     assert face in (1, 2) and confidence <= 0.55
 
 
+def test_a_die_leaning_towards_a_face_is_read_with_a_confidence_between_a_guess_and_sure():
+    """Nearer face 1 than face 2, but leaning (a die propped on another): face 1, less sure than a die lying flat
+    and surer than one on the edge; the confidence is a fraction, not rounded to 0 or 1."""
+    face, leaning = gp.read_face("d6", (-40, 0, 30))
+    _, edge = gp.read_face("d6", (-32, 0, 32))
+    assert face == 1 and edge < leaning < 1.0
+    assert 0.6 < leaning < 0.9 and leaning != round(leaning)
+
+
 @pytest.mark.parametrize("name", sorted(gp.SHELLS))
 def test_every_face_of_every_shell_reads_back(name):
     shell = gp.shell(name)
@@ -102,6 +111,16 @@ def test_pixels_host_messages():
     assert (pp.who_are_you(), pp.request_roll_state(), pp.request_battery()) == (b"\x01", b"\x17", b"\x21")
     assert pp.stop_all_animations() == b"\x3b"
     assert pp.decode(pp.blink((10, 20, 30))).rgb == (10, 20, 30) and len(pp.blink((1, 2, 3))) == 14
+
+
+def test_a_pixels_blink_on_some_faces_sends_their_mask():
+    """MessageBlink's faceMask u32 (bytes 8-11, little-endian) lights only the faces whose bits are set: a blink of
+    face index 2 alone sends 04 00 00 00, not every face (the default, ff ff ff ff)."""
+    one_face = pp.blink((255, 0, 0), count=2, duration_ms=600, face_mask=1 << 2)
+    assert one_face == bytes([29, 2]) + (600).to_bytes(2, "little") + bytes([0, 0, 255, 255]) \
+        + bytes([4, 0, 0, 0]) + bytes([0, 0])
+    assert pp.decode(one_face).face_mask == 0b100
+    assert pp.blink((255, 0, 0))[8:12] == b"\xff\xff\xff\xff"
     assert pp.decode(bytes([3, 1, 4])) == pp.RollState(1, 4)
     assert pp.decode(bytes([34, 55, 2])).charging
     assert isinstance(pp.decode(bytes([99, 1, 2])), pp.Unknown)

@@ -119,6 +119,16 @@ def test_a_broken_iamadie_is_garbled_with_the_reason(broken, reason):
     assert isinstance(msg, pp.Garbled) and reason in msg.reason
 
 
+@pytest.mark.parametrize("message, at", [(I_AM_A_D10_2023, 20), (I_AM_A_D00_CHUNKED, len(I_AM_A_D00_CHUNKED) - 4)],
+                         ids=["2023", "chunked"])
+def test_a_battery_over_100_percent_is_garbled_and_the_bytes_are_kept(message, at):
+    """101 % in either layout's battery byte: the message is Garbled, saying the level, and carries the bytes that
+    came (a capture or the log shows what the die really sent)."""
+    sent = message[:at] + bytes([101]) + message[at + 1:]   # the battery byte (the layouts above)
+    msg = pp.decode(sent)
+    assert msg == pp.Garbled(sent, "IAmADie with a battery of 101 %")
+
+
 # --- roll states and faces -----------------------------------------------------------------------------------------
 
 def test_the_d10_shows_0_and_9_and_a_d00_showing_30_reads_30():

@@ -1,6 +1,7 @@
 """The Table Bus codec in Python: CRC, frames, the resyncing decoder (pure, never raises), messages and their JSON."""
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -189,3 +190,24 @@ def test_the_message_decoder_counts_what_it_could_not_understand():
     got = d.feed(data)
     assert [(seq, type(msg).__name__) for seq, msg in got] == [(4, "Button"), (5, "Raw"), (6, "Raw"), (7, "Flip")]
     assert (d.stats.bytes_skipped, d.stats.unknown_type, d.stats.malformed) == (2, 1, 1)
+
+
+# ------------------------------------------------------------------------------------------ what a file's author reads
+
+@pytest.mark.parametrize("message, says", [
+    (m.Battery(percent=101), "percent: expected an integer 0-100"),
+    (m.Error(code=256, text="x"), "code: expected an integer 0-255"),
+    (m.Tile(cell=25, tile=1), "cell: expected an integer 0-24"),
+])
+def test_a_field_out_of_range_is_refused_naming_the_field(message, says):
+    """`python -m firmware_bridge encode` shows this line to whoever wrote the JSON: it must name their field."""
+    with pytest.raises(ValueError) as refused:
+        m.encode_message(message)
+    assert str(refused.value) == says
+
+
+def test_a_board_text_that_is_not_utf8_is_read_with_replacement_characters():
+    """A board's Error text with a byte that is not UTF-8 (a newer or broken firmware): the message is read, the bad
+    byte shown as U+FFFD, the rest as sent (hardware/PROTOCOL.md: code u8, text length u8, UTF-8 text)."""
+    got = m.parse_message(Frame(m.Error.CODE, 1, bytes([16, 4]) + b"IMU\xff"))
+    assert got == m.Error(code=16, text="IMU\ufffd")
