@@ -109,7 +109,9 @@ def test_a_read_only_disk_with_a_wal_but_no_shm_is_refused_plainly(tmp_path):
         for read_only in (True, False):
             with pytest.raises(StoreReadOnly) as refused:
                 TableStore(view, read_only=read_only)
-            assert "make the folder writable" in one_line(refused.value)
+            assert one_line(refused.value) == (
+                f"cannot read {view / DB_NAME}: its folder is read-only and its latest changes are still in "
+                f"{DB_NAME}-wal; make the folder writable so they can be read")
     assert file_bytes(data) == before
     with TableStore(data) as store:  # writable again: SQLite rebuilds the -shm and every move is there
         assert len(Table.open(store, store.tables()[0].id).actions) == 8
@@ -407,3 +409,99 @@ def test_a_damaged_table_does_not_stop_an_import(tmp_path):
     with TableStore(tmp_path) as store:
         second = Table.import_log(store, log)  # the damaged twin is not this log any more
         assert second.id != first.id and len(second.actions) == 4
+
+
+# -- found by the mutation pass (bench/mutate.py): what a user would notice if one line broke ----------------------------
+
+def test_a_title_damaged_outside_the_app_is_listed_with_replacement_characters(tmp_path):
+    """A title whose bytes are not UTF-8 (written by another tool, or a damaged page): the table is still listed and
+    opens, the bad byte shown as U+FFFD and the rest as it was."""
+    with TableStore(tmp_path) as store:
+        table = played(store, 12, 6, title="Friday")
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    conn.execute("UPDATE tables SET title = CAST(X'467269ff646179' AS TEXT) WHERE id = ?", (table.id,))
+    conn.commit()
+    conn.close()
+    for read_only in (False, True):
+        with TableStore(tmp_path, read_only=read_only) as store:
+            (row,) = store.tables()
+            assert row.title == "Fri\ufffdday" and store.get(table.id).title == "Fri\ufffdday"
+            assert len(Table.open(store, table.id).actions) == 6
+
+
+def test_reading_a_missing_folder_creates_nothing_anywhere(tmp_path, monkeypatch):
+    """Nothing is stored yet, so a reader gets an empty list; no file appears, neither where the tables would be nor
+    in the folder the command was started from."""
+    monkeypatch.chdir(tmp_path)
+    with TableStore(tmp_path / "none", read_only=True) as store:
+        assert store.tables() == [] and store.count() == 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+def test_a_clean_close_remembers_the_file_and_a_reader_changes_nothing(tmp_path):
+    """After the app closes the file cleanly it keeps a note of it (tables.sqlite3-verified: size and time), so the
+    next start need not read the whole file again; a reader (`companion tables`) writes no note and changes no file."""
+    with TableStore(tmp_path) as store:
+        played(store, 13, 4)
+    marker = tmp_path / f"{DB_NAME}-verified"
+    assert marker.exists()
+    marker.unlink()
+    before = {name: data for name, data in file_bytes(tmp_path).items() if not name.endswith(("-wal", "-shm"))}
+    with TableStore(tmp_path, read_only=True) as store:
+        assert len(store.tables()) == 1
+    after = {name: data for name, data in file_bytes(tmp_path).items() if not name.endswith(("-wal", "-shm"))}
+    assert after == before and not marker.exists()
+
+
+def test_a_folder_where_the_tables_file_should_be_is_one_line_naming_it(tmp_path):
+    """Something that is no file at all (a folder) stands where the tables file should be: one line naming the
+    path and what SQLite said, and it is left there."""
+    (tmp_path / DB_NAME).mkdir()
+    with pytest.raises(StoreError) as refused:
+        TableStore(tmp_path)
+    assert one_line(refused.value) == f"could not open {tmp_path / DB_NAME}: unable to open database file"
+    assert (tmp_path / DB_NAME).is_dir()
+
+
+def test_a_read_only_wal_beside_a_writable_file_is_named_and_its_moves_are_read(tmp_path):
+    """The app was killed with moves only in the -wal, and that -wal cannot be written (copied from a read-only
+    medium, say): the store opens for reading, names the -wal as the reason, and shows every acknowledged move."""
+    data = tmp_path / "data"
+    killed_writer(data, seed=7, moves=9)
+    wal = data / f"{DB_NAME}-wal"
+    with read_only_file(wal):
+        stored = wal.read_bytes()
+        with TableStore(data) as store:
+            assert store.read_only_reason == f"the file {wal} is read-only"
+            (row,) = store.tables()
+            assert len(Table.open(store, row.id).actions) == 9
+        assert wal.read_bytes() == stored
+
+
+def test_the_whole_file_is_checked_only_when_it_changed_since_the_app_closed_it(tmp_path, monkeypatch):
+    """Checking every page costs about 0.4 s per 180 MB at each start: it is done after a crash, a copy or someone
+    else's hands, and skipped while the file is as this app left it (SQLite's own statement trace shows which)."""
+    with TableStore(tmp_path) as store:
+        played(store, 14, 5)
+    statements: list[str] = []
+    connect = sqlite3.connect
+
+    def traced(*args, **kwargs):
+        conn = connect(*args, **kwargs)
+        conn.set_trace_callback(statements.append)
+        return conn
+
+    monkeypatch.setattr(sqlite3, "connect", traced)
+    for read_only in (False, True):
+        statements.clear()
+        with TableStore(tmp_path, read_only=read_only) as store:
+            assert len(store.tables()) == 1
+        assert "PRAGMA quick_check" not in statements, read_only
+    outside = connect(tmp_path / DB_NAME)         # someone else's hands: the file is no longer as the app left it
+    outside.execute("UPDATE tables SET title = 'Saturday'")
+    outside.commit()
+    outside.close()
+    statements.clear()
+    with TableStore(tmp_path) as store:
+        assert [r.title for r in store.tables()] == ["Saturday"]
+    assert "PRAGMA quick_check" in statements
