@@ -505,3 +505,17 @@ def test_the_whole_file_is_checked_only_when_it_changed_since_the_app_closed_it(
     with TableStore(tmp_path) as store:
         assert [r.title for r in store.tables()] == ["Saturday"]
     assert "PRAGMA quick_check" in statements
+
+
+def test_a_reader_beside_a_crashed_writer_leaves_its_wal_as_it_was(tmp_path):
+    """`companion tables` run after the app was killed (moves only in the -wal), in a folder it could write: it shows
+    every move and changes no file: the -wal is not folded into the main file nor removed, since that is the
+    writer's business when it next opens."""
+    data = tmp_path / "data"
+    killed_writer(data, seed=8, moves=7)
+    before = {name: data_ for name, data_ in file_bytes(data).items() if not name.endswith("-shm")}
+    assert before[f"{DB_NAME}-wal"]
+    with TableStore(data, read_only=True) as store:
+        (row,) = store.tables()
+        assert len(Table.open(store, row.id).actions) == 7
+    assert {name: data_ for name, data_ in file_bytes(data).items() if not name.endswith("-shm")} == before
