@@ -411,7 +411,7 @@ def test_a_damaged_table_does_not_stop_an_import(tmp_path):
         assert second.id != first.id and len(second.actions) == 4
 
 
-# -- found by the mutation pass (bench/mutate.py): what a user would notice if one line broke ----------------------------
+# -- found by the mutation pass (bench/mutate.py): what a user would notice if one line broke --------------------------
 
 def test_a_title_damaged_outside_the_app_is_listed_with_replacement_characters(tmp_path):
     """A title whose bytes are not UTF-8 (written by another tool, or a damaged page): the table is still listed and
