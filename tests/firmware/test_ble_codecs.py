@@ -111,6 +111,11 @@ def test_pixels_host_messages():
     assert (pp.who_are_you(), pp.request_roll_state(), pp.request_battery()) == (b"\x01", b"\x17", b"\x21")
     assert pp.stop_all_animations() == b"\x3b"
     assert pp.decode(pp.blink((10, 20, 30))).rgb == (10, 20, 30) and len(pp.blink((1, 2, 3))) == 14
+    assert pp.decode(bytes([3, 1, 4])) == pp.RollState(1, 4)
+    assert pp.decode(bytes([34, 55, 2])).charging
+    assert isinstance(pp.decode(bytes([99, 1, 2])), pp.Unknown)
+    for junk in (b"", b"\x03", b"\x03\x01", b"\x02" + bytes(10), b"\x22\x05", b"\x1d" + bytes(5)):
+        assert isinstance(pp.decode(junk), pp.Garbled), junk
 
 
 def test_a_pixels_blink_on_some_faces_sends_their_mask():
@@ -121,11 +126,6 @@ def test_a_pixels_blink_on_some_faces_sends_their_mask():
         + bytes([4, 0, 0, 0]) + bytes([0, 0])
     assert pp.decode(one_face).face_mask == 0b100
     assert pp.blink((255, 0, 0))[8:12] == b"\xff\xff\xff\xff"
-    assert pp.decode(bytes([3, 1, 4])) == pp.RollState(1, 4)
-    assert pp.decode(bytes([34, 55, 2])).charging
-    assert isinstance(pp.decode(bytes([99, 1, 2])), pp.Unknown)
-    for junk in (b"", b"\x03", b"\x03\x01", b"\x02" + bytes(10), b"\x22\x05", b"\x1d" + bytes(5)):
-        assert isinstance(pp.decode(junk), pp.Garbled), junk
 
 
 def test_pixels_faces():
