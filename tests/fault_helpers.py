@@ -247,3 +247,8 @@ def killed_writer(data_dir: Path, seed: int, moves: int) -> list[int]:
 def file_bytes(folder: Path) -> dict:
     """Every file in `folder` with its bytes: to show that nothing was created, changed or removed."""
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir()) if p.is_file()}
+
+
+def file_bytes_but(folder: Path, *endings: str) -> dict:
+    """`file_bytes` without the files whose names end so (SQLite's -shm index, which any reader may rebuild)."""
+    return {name: data for name, data in file_bytes(folder).items() if not name.endswith(endings)}
