@@ -77,6 +77,8 @@ class RoundModel(EventDispatcher):
     hand = BooleanProperty(False)         # "in the hand": everything upright
     active_rgba = ListProperty([1, 1, 1, 1])
     centre_angle = NumericProperty(0)
+    turn = StringProperty("")             # "round:seat" of the turn now: a new one starts the options at the top
+    options_step = StringProperty("")     # the kinds of options shown (the action choice, the goods rows, …)
 
     def __init__(self, plugin, table, **kwargs):
         super().__init__(**kwargs)
@@ -202,6 +204,9 @@ class RoundModel(EventDispatcher):
                              if state.round >= SANDSTORM_ROUND else "")
         self.rules_note = self._rules_note()
         v = self.entry.view(state, t)
+        # Before the options change: the next player's options are shown from their top (round.kv, TopScroll).
+        self.turn = f"{state.round}:{state.active}"
+        self.options_step = " ".join(sorted({s["kind"] for s in v["sections"]}))
         self.prompt = v["prompt"]
         self.dice = [dict(d, **look.die_colours(d["face"], d["selected"], d["index"] == NEW_ROLL)) for d in v["dice"]]
         # The dice matter until the action is chosen (rerolls, flips); then the prompt says what is left.

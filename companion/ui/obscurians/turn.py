@@ -422,7 +422,9 @@ class TurnEntry(Reasons):
         i = len(self.assign)
         v["prompt"] = t(N_("{name}: all rolled actions are mandatory. Wild {i} of {n} counts as")).format(
             name=me, i=min(i + 1, n), n=n)
-        v["sections"].append(_section("", len(WILD_KINDS), [_option(AssignWild(k), t(FACE[k])) for k in WILD_KINDS]))
+        # (kind "wilds": four across, or 2 × 2 where a name would be cut: round.kv)
+        v["sections"].append(_section("", len(WILD_KINDS), [_option(AssignWild(k), t(FACE[k])) for k in WILD_KINDS],
+                                      kind="wilds"))
 
     def _kinds_section(self, state, t, kind) -> dict:
         """All Actions Mandatory: the five actions, always in the same places, each with what is left of it. No

@@ -2,12 +2,24 @@
 Their looks are in the screens' .kv files; the shared widgets they build on are companion/ui/widgets.py."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
 
 from companion.ui.widgets import BigButton, Draggable, FitScrollView, Panel
+
+
+@lru_cache(maxsize=256)
+def text_width(text: str, font_size: float, bold: bool = False) -> float:
+    """The width in px a Label draws `text` in, in Kivy's default font (the options' font) at `font_size`."""
+    from kivy.core.text import Label as CoreLabel
+
+    core = CoreLabel(text=text, font_size=font_size, bold=bold)
+    core.refresh()
+    return core.texture.size[0] if core.texture else 0
 
 
 class ChoiceButton(Draggable, BigButton):
@@ -57,6 +69,19 @@ class SectionView(BoxLayout):
     cols = NumericProperty(1)
     items = ListProperty()
     kind = StringProperty("grid")
+
+    def fitting_cols(self, width: float, font_size: float, items) -> int:
+        """`cols` to a row if the longest text of `items` fits whole in a cell that wide (measured in the font the
+        ChoiceButtons draw it with), else half as many ("Schenken" in a quarter of a 7-player centre is cut)."""
+        from kivy.metrics import dp
+
+        cols = max(1, int(self.cols))
+        if cols < 2 or width <= 0:
+            return cols
+        spacing = dp(3)   # the grid's spacing (round.kv)
+        room = (width - spacing * (cols - 1)) / cols - dp(10)   # a ChoiceButton's text_margin (round.kv)
+        widest = max((text_width(item["text"], font_size) for item in items), default=0)
+        return cols if widest <= room else max(1, cols // 2)
 
 
 class DieButton(BigButton):
@@ -210,14 +235,31 @@ class ScoreLine(BoxLayout):
 class TopScroll(FitScrollView):
     """The centre's dice, pad and options, scrolling when they cannot all be shown: when what it holds grows or
     shrinks (the pad comes with New roll, the options change), what is at the top of the view stays where it was
-    (a ScrollView keeps its relative position, which would move the dice under a finger)."""
+    (a ScrollView keeps its relative position, which would move the dice under a finger). Its content is a TopBox,
+    which keeps the room the view is scrolled into (issue 14 §2) while the options stay of one kind (`step`). A new
+    turn (`turn`) starts at the top."""
 
+    turn = StringProperty("")   # whose turn it is (RoundModel.turn): a new one starts with the view at the top
+    step = StringProperty("")   # the kinds of options shown (RoundModel.options_step)
     _content_h = None
 
     def add_widget(self, widget, *args, **kwargs):
         super().add_widget(widget, *args, **kwargs)
         self._content_h = widget.height
         widget.fbind("height", self._keep_top)
+
+    def on_turn(self, *_):
+        content = self.children[0] if self.children else None
+        self.scroll_y = 1
+        if isinstance(content, TopBox):
+            content.hold = 0
+
+    def on_step(self, *_):
+        # Other options (the goods rows after the action choice): none of the controls in sight stays, so no room
+        # is kept for them; the view ends where the new options end, as any ScrollView's would.
+        content = self.children[0] if self.children else None
+        if isinstance(content, TopBox):
+            content.hold = 0
 
     def _keep_top(self, content, height):
         old, self._content_h = self._content_h, height
@@ -226,3 +268,46 @@ class TopScroll(FitScrollView):
         scrolled = (1 - self.scroll_y) * (old - self.height)   # px below the content's top
         room = height - self.height
         self.scroll_y = 1 - min(scrolled, room) / room if room > 0 else 1
+
+
+class TopBox(BoxLayout):
+    """TopScroll's content (the dice, the pad, the options). While the view is scrolled the box is never shorter
+    than the distance scrolled plus the view's height (`hold`): when the options shrink under a scrolled view (the
+    Pair row goes after the last Secure), the view would otherwise clamp to the new end and everything in sight
+    would move down under a finger (issue 14 §2: 43-47 px with 7 players at 960×600). The room it keeps lies below
+    the options; it goes once the view is back at its top. Unscrolled, the box is exactly as tall as what it holds
+    and laid out as any BoxLayout (nothing moves where nothing scrolls)."""
+
+    view = ObjectProperty(None, allownone=True)   # the TopScroll that shows it
+    hold = NumericProperty(0)                     # px the box keeps while scrolled (0: none)
+
+    def on_view(self, _, view):
+        if view is not None:
+            view.fbind("scroll_y", self._follow)
+            view.fbind("height", self._resized)
+
+    def _resized(self, view, height):
+        # A window resized lays everything out anew: where all of it fits now, no room is kept.
+        if self.minimum_height <= height:
+            self.hold = 0
+            view.scroll_y = 1
+        else:
+            self._follow()
+
+    def _follow(self, *_):
+        view = self.view
+        scrolled = (1 - view.scroll_y) * (self.height - view.height)   # px of the box above the view's top
+        if scrolled < 1:
+            self.hold = 0   # at the top: the box is as tall as what it holds
+        else:
+            # Only ever more while scrolled: scrolling back up does not shrink the box under the finger.
+            self.hold = max(self.hold, scrolled + view.height)
+
+    def do_layout(self, *args):
+        super().do_layout(*args)
+        # A vertical BoxLayout stacks from its bottom: the room it keeps would come above the options and push
+        # them down. The children go to the top instead, the room below them (only while the box holds room).
+        extra = self.height - self.minimum_height
+        if extra > 0.5:
+            for child in self.children:
+                child.y += extra
