@@ -31,17 +31,9 @@ pytestmark = pytest.mark.ui
 DRIVER = Path(__file__).with_name("round_tour.py")
 BIG_SCREEN = "-screen 0 1400x1100x24"   # room for the largest window, 1366×1024
 
-# Known and open (issue 14 §2): on the smallest window with 7 players the centre's options scroll, and when they
-# shrink while scrolled (the Pair row goes after the last Secure) the view clamps and the dice and goods rows in
-# sight move down 43-47 px; German action names are cut there too. Marked as expected failures, strictly: the day
-# it is fixed, the mark must go.
-KNOWN_SMALL_7P = pytest.mark.xfail(strict=True, reason="issue 14 §2 open: 960x600 with 7 players, the scrolled "
-                                                       "options clamp and the rows in sight move")
 RUNS = [(lang, players, size) for lang in ("en", "de") for players in (4, 7) for size in ("small", "large")]
 RUNS += [("es", 4, "small"), ("es", 7, "large")]
-CASES = [pytest.param(lang, players, size, id=f"{lang}-{players}p-{size}",
-                      marks=[KNOWN_SMALL_7P] if (players, size) == (7, "small") else [])
-         for lang, players, size in RUNS]
+CASES = [pytest.param(lang, players, size, id=f"{lang}-{players}p-{size}") for lang, players, size in RUNS]
 
 
 def tour(tmp_path: Path, lang: str, players: int, size: str) -> dict:
