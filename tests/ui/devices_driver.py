@@ -36,7 +36,7 @@ SEVEN = (("Anna", "red"), ("Ben", "orange"), ("Chris", "yellow"), ("Dana", "gree
          ("Fay", "pink"), ("Gus", "turquoise"))
 
 
-async def until(d: Touch, predicate, what: str, timeout: float = 20) -> None:
+async def until(d: Touch, predicate, what: str, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
         if time.monotonic() > deadline:
