@@ -59,6 +59,19 @@ def run_own_driver(script: Path, tmp_path_factory, name: str) -> dict:
     return run_script(script, "--data-dir", str(tmp / "data"), out=tmp / f"{name}.json")
 
 
+@pytest.fixture(scope="module")
+def own_driver(request, tmp_path_factory) -> dict:
+    """What a test file that is its own touch driver found: the file run once as a script (tests/ui/drive.py
+    script_main), on a fresh store. The file names the result for what it holds:
+
+        @pytest.fixture(scope="module")
+        def gestures(own_driver):
+            return own_driver
+    """
+    script = Path(request.module.__file__)
+    return run_own_driver(script, tmp_path_factory, script.stem)
+
+
 def run_harness(*args: str, out: Path, timeout: float = 150) -> dict:
     return run_script(HARNESS, *args, out=out, timeout=timeout)
 
