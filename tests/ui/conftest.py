@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-HARNESS = Path(__file__).with_name("harness.py")
+HARNESS = Path(__file__).with_name("obscurians_driver.py")
 SCREEN = "-screen 0 1280x800x24"
 
 
 def script_command(script: Path, *args: str) -> list[str]:
-    """The command that runs a driver script (harness.py, obscurio_driver.py, …) with `args` on a screen."""
+    """The command that runs a driver script (obscurians_driver.py, obscurio_driver.py, …) with `args` on a screen."""
     cmd = [sys.executable, str(script), *args]
     if not os.environ.get("DISPLAY"):
         if not shutil.which("xvfb-run"):

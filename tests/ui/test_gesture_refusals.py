@@ -79,7 +79,7 @@ async def scenario(app, args) -> dict:
     from companion.ui.obscurians.choices import (
         ChipMission, ChooseAction, FaceCount, PickGood, PickKind, Reveal,
     )
-    from tests.ui.harness import Driver
+    from tests.ui.obscurians_driver import Driver
 
     d = Driver(app, random.Random(1))
     out: dict = {}

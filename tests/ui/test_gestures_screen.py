@@ -95,7 +95,7 @@ async def scenario(app, args) -> dict:
     from companion.ui.obscurians.turn import (
         NEW_ROLL, ChipMission, ChooseAction, FaceCount, PickGood, Reveal, SecurePair,
     )
-    from tests.ui.harness import Driver
+    from tests.ui.obscurians_driver import Driver
 
     d = Driver(app, random.Random(1))
     shots = Path(args.shots) if args.shots else None

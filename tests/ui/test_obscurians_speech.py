@@ -142,7 +142,7 @@ async def set_sound(d, on: bool) -> None:
 async def scenario(app, args) -> dict:
     from companion.session import speech
     from companion.session.table import Table
-    from tests.ui.harness import Driver
+    from tests.ui.obscurians_driver import Driver
     from tests.ui.test_home_way_back import go_home_by_touch
     from tests.ui.test_old_tables import row_button
 

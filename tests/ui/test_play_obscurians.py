@@ -1,7 +1,7 @@
 """Play Obscurians on the real app by touches, then check what the screen said against the engine.
 
-Each game is played the way a group that knows its moves would (tests/ui/harness.py): every move of the engine's
-seeded random player is tapped in on the screen and compared with the move the screen recorded.
+Each game is played the way a group that knows its moves would (tests/ui/obscurians_driver.py): every move of the
+engine's seeded random player is tapped in on the screen and compared with the move the screen recorded.
 """
 from __future__ import annotations
 
