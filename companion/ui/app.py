@@ -211,13 +211,13 @@ class CompanionApp(App):
     def try_move(self, step) -> bool:
         """Make a move on the open table (`step()`: an apply, undo or redo); the engine's refusal (in the players'
         language) or a store error (not saved: nothing happened) is said in the banner. True when it was made."""
-        from companion.i18n.messages import translate_error
+        from companion.i18n.messages import translate_message
 
         try:
             step()
             return True
         except (IllegalAction, InvalidInput) as err:
-            self.say(translate_error(err, self.lang))
+            self.say(translate_message(err, self.lang))
         except StoreError as err:
             self.say(str(err))
         return False

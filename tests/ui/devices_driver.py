@@ -1,4 +1,5 @@
-"""Drive the real app's devices screen and the dice at a table by touch, in its own process (like tests/ui/harness.py):
+"""Drive the real app's devices screen and the dice at a table by touch, in its own process (like
+tests/ui/obscurians_driver.py):
 
     python tests/ui/devices_driver.py --data-dir D --out result.json [--scenario NAME] [--shots DIR]
 

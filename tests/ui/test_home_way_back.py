@@ -20,10 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def way_back(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "way_back")
+def way_back(own_driver):
+    return own_driver
 
 
 def by_table(rows: list[dict]) -> dict:

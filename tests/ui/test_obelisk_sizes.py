@@ -21,10 +21,8 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.fixture(scope="module")
-def sizes(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_sizes")
+def sizes(own_driver):
+    return own_driver
 
 
 def test_every_view_was_seen_at_both_sizes_in_every_language(sizes):

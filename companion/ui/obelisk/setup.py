@@ -22,7 +22,7 @@ from companion.games.obelisk.box import (
 )
 from companion.games.obelisk.setup import Setup
 from companion.games.obelisk.vocabulary import COLOUR, DIFFICULTY
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 from companion.session.store import StoreError
 from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule draws the group's map with it)
 
@@ -283,7 +283,7 @@ class SetupModel(EventDispatcher):
             table = Table.create(self.app.store, "obelisk", setup, title=", ".join(n for n, _ in players),
                                  clock=self.app.clock)
         except (InvalidInput, ValueError, StoreError) as err:
-            self.error = translate_error(err, self.app.lang)
+            self.error = translate_message(err, self.app.lang)
             return
         self.error = ""
         self.app.attach(table)

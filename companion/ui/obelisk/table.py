@@ -25,7 +25,7 @@ from companion.games.obelisk.box import DEMON_COLOURS
 from companion.games.obelisk.cycle import spawn_count
 from companion.games.obelisk.model import DIRECTIONS, all_cells
 from companion.games.obelisk.vocabulary import COLOUR, SCROLL
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 from companion.ui.obelisk import charges, look, texts
 from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule uses it)
 from companion.ui.obelisk.moves import MoveLog
@@ -159,7 +159,7 @@ class TableModel(EventDispatcher):
         return t(texts.LEADER).format(name=s.setup.players[s.leader][0], names=names)
 
     def _say_message(self, message: Message) -> str:
-        return translate_error(message, self.app.lang)
+        return translate_message(message, self.app.lang)
 
     def _prompt(self, s) -> str:
         t = self.app.t
@@ -293,7 +293,7 @@ class TableModel(EventDispatcher):
         try:
             s.apply(action)
         except (IllegalAction, InvalidInput) as err:
-            return translate_error(err, self.app.lang)
+            return translate_message(err, self.app.lang)
         return None
 
     def _capture_options(self, s) -> list:

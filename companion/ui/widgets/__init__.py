@@ -8,8 +8,8 @@ loads every shared kv rule, so a screen's .kv can use them.
     goods_chips  ChipRow: a player's goods drawn by one widget
     turned       Turned: a part of the screen facing one side of the table
     labels.kv    Txt, Heading
-    heading_bar.kv  the bar along the top of a shell screen: HeadingBar, BackButton, BarTitle, MenuButton,
-                 LanguageButtons
+    heading_bar.kv  the bar along the top of a shell screen: HeadingBar, BackButton, HomeButton, BarTitle,
+                 MenuButton, LanguageButtons
 """
 from pathlib import Path
 
