@@ -22,6 +22,44 @@ Config.set("input", "mouse", "mouse,disable_multitouch")
 Config.set("kivy", "exit_on_escape", "0")
 
 
+def built_at_size(widget) -> None:
+    """Ask every layout in `widget` to lay itself out, for a widget made at its final size (`size=` when made).
+
+    Kivy lays out a layout's children when its size changes; the children a .kv rule gives a widget are added
+    while it is made, before its layout listens to them, and a widget made at its final size never changes size:
+    without this its parts would keep Kivy's default 100x100."""
+    from kivy.uix.layout import Layout
+
+    for w in widget.walk(restrict=True):
+        if isinstance(w, Layout):
+            w._trigger_layout()
+
+
+def lay_out_now(widget) -> None:
+    """Lay `widget` (made at the window's size) out now, with its labels' textures, rather than in the next frame.
+
+    Kivy would do the same work at the first frame's start (its before-the-frame events: layouts, texture updates,
+    RecycleView refreshes, repeated until nothing is left). Done once the first screen is built, before the
+    window's first frame is asked for, the first frame only draws."""
+    from kivy.clock import Clock
+
+    from kivy.uix.layout import Layout
+    from kivy.uix.recyclelayout import RecycleLayout
+
+    built_at_size(widget)
+    # The sizes first, from the top down (a parent sizes its children, then they lay out theirs), so that each
+    # label then draws its text once, at its final width, where the clock would draw it again at every width
+    # the cascade of layouts gives it on the way. (A RecycleView's layout is laid out by its view, when it
+    # refreshes: it refuses a direct call.)
+    for _ in range(2):
+        for w in widget.walk(restrict=True):
+            if isinstance(w, Layout) and not isinstance(w, RecycleLayout):
+                w.do_layout()
+    process = getattr(Clock, "_process_events_before_frame", None)  # Kivy 2.x's own step of tick_draw
+    if process is not None:
+        process()
+
+
 def release(screen, collect: bool = True) -> None:
     """Drop the kv bindings of a screen that is gone (so the models no longer update it) and collect it at once,
     so its GL textures and buffers are freed now rather than at some later collection. (`collect=False` for a
