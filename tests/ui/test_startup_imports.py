@@ -77,6 +77,15 @@ def test_home_is_what_the_first_frame_shows(first_frame):
 
 
 @pytest.mark.ui
+def test_the_list_under_the_other_tab_is_not_built_for_the_first_frame(first_frame):
+    # 1280x800: one list at a time, under two tabs. The finished games are known (their tab could show them at
+    # once) but none of their widgets is made until the tab is opened (test_home_way_back: then they show).
+    _, seen = first_frame
+    assert seen["narrow"] and seen["hidden_listed"] >= 1
+    assert seen["hidden_built"] == []
+
+
+@pytest.mark.ui
 def test_nothing_heavy_or_of_a_game_is_imported_before_home_is_seen(first_frame):
     _, seen = first_frame
     assert unwanted(seen["modules"]) == []
@@ -109,8 +118,12 @@ def probe(data_dir: str, out: Path) -> int:
             app = App.get_running_app()
             screen = app.sm.current_screen
             rows = [w for w in screen.walk(restrict=True) if type(w).__name__ == "TableItem" and w.parent is not None]
+            hidden = screen.ids.finished_list
             out.write_text(json.dumps({"modules": modules, "screen": app.sm.current, "rows": len(rows),
-                                       "lang": app.lang, "title": screen.ids.tab_finished.text}))
+                                       "lang": app.lang, "title": screen.ids.tab_finished.text,
+                                       "narrow": screen.narrow, "hidden_listed": len(hidden.rows),
+                                       "hidden_built": [type(w).__name__ for c in hidden.children
+                                                        for w in c.walk(restrict=True)]}))
             app.stop()
 
         Window.bind(on_flip=first_flip)
