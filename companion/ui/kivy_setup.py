@@ -45,6 +45,7 @@ def lay_out_now(widget) -> None:
 
     from kivy.uix.layout import Layout
     from kivy.uix.recyclelayout import RecycleLayout
+    from kivy.uix.scrollview import ScrollView
 
     built_at_size(widget)
     # The sizes first, from the top down (a parent sizes its children, then they lay out theirs), so that each
@@ -55,6 +56,8 @@ def lay_out_now(widget) -> None:
         for w in widget.walk(restrict=True):
             if isinstance(w, Layout) and not isinstance(w, RecycleLayout):
                 w.do_layout()
+            elif isinstance(w, ScrollView):
+                w.update_from_scroll()  # its content's width (a RecycleView's rows are made at that width)
     process = getattr(Clock, "_process_events_before_frame", None)  # Kivy 2.x's own step of tick_draw
     if process is not None:
         process()
