@@ -8,7 +8,8 @@ compiled catalogue holds (as `msgfmt` and babel's `write_mo` make it):
 - the header (msgid ""), as written;
 - every translated entry; an entry whose msgstr is empty is left out (its msgid then stands for itself), and so is
   a fuzzy one (`#, fuzzy`: a guess nobody checked) and an obsolete one (`#~`);
-- a plural entry is kept even untranslated, and its empty forms are filled with the msgid (form 0) or the msgid_plural (the others);
+- a plural entry is kept even untranslated, and its empty forms are filled with the msgid (form 0) or the
+  msgid_plural (the others);
 - a msgctxt is joined to its msgid by EOT ("\\x04"), where pgettext looks for it;
 - strings are unescaped as babel does: \\n, \\t, \\r, \\" and \\\\ (any other backslash stays as written).
 
