@@ -1,6 +1,7 @@
-"""Kivy settings that must be made before the first window exists, and the memory habits of a software-GL tablet.
+"""Kivy settings that must be made before the first window exists, the memory habits of a software-GL tablet, and
+laying a screen out at once (its first frame).
 
-Imported first by companion/ui/app.py. docs/ui.md, "Memory", explains the numbers.
+Imported first by companion/ui/app.py. docs/ui.md, "Memory" and "Start-up", explains the numbers.
 """
 from __future__ import annotations
 
@@ -42,7 +43,6 @@ def lay_out_now(widget) -> None:
     RecycleView refreshes, repeated until nothing is left). Done once the first screen is built, before the
     window's first frame is asked for, the first frame only draws."""
     from kivy.clock import Clock
-
     from kivy.uix.layout import Layout
     from kivy.uix.recyclelayout import RecycleLayout
     from kivy.uix.scrollview import ScrollView
