@@ -62,6 +62,26 @@ def inner_box(polygon) -> list[float]:
     return [xs[1], ys[1], xs[2], ys[2]]
 
 
+async def every_size(d: Touch, app) -> list[dict]:
+    """The calibration screen at every tablet size, in every language: what does not fit, what leaves the window."""
+    from kivy.core.window import Window
+
+    from tests.ui.fit import WINDOW_SIZES, control_places, unfit_labels
+
+    out = []
+    for lang in ("en", "de", "es"):
+        app.set_language(lang)
+        for w, h in WINDOW_SIZES.values():
+            Window.size = (w, h)
+            await d.frames(4)
+            out.append({"size": f"{w}x{h}", "lang": lang, "unfit": unfit_labels(d.screen()),
+                        "window": [0, 0, Window.width, Window.height], "controls": control_places(d.screen())})
+    app.set_language("en")
+    Window.size = (1280, 800)
+    await d.frames(4)
+    return out
+
+
 def on_screen(photo, x: float, y: float) -> tuple[float, float]:
     return photo.to_window(*photo._to_widget(x, y))
 
@@ -84,6 +104,12 @@ async def calibrate_scenario(app, args) -> dict:
     for polygon in zones:
         x0, y0, x1, y1 = inner_box(polygon)
         await d.tap_at(*on_screen(photo, x0, y0), move_to=on_screen(photo, x1, y1))
+    # a stray drag across the middle, taken back with Undo (not counted in the calibration's touches)
+    extra = d.taps
+    await d.tap_at(*on_screen(photo, 500, 400), move_to=on_screen(photo, 800, 600))
+    result["zones_with_stray"] = len(model.zones)
+    await d.tap(d.by_id("undo"))
+    extra = d.taps - extra
     result["zones"] = [list(map(round, z)) for z in model.zones]
     result["zone_labels"] = list(photo.labels)
     if args.shots:
@@ -94,10 +120,19 @@ async def calibrate_scenario(app, args) -> dict:
     await d.tap_at(*on_screen(photo, 640, 150))
     await until(d, lambda: not model.busy, "the tap checked")
     result["table_tap"] = {"banner": app.banner, "samples": len(model.samples)}
-    # 3. a piece of each kind, as the screen asks for them
+    # 3. a piece of each kind, as the screen asks for them (the artifact skipped first, then taken back with Undo)
     checks = []
+    skipped = False
     while model.kind is not None:
         kind = model.kind
+        if kind == "artifact" and not skipped:
+            skipped, before = True, d.taps
+            await d.tap(d.by_id("skip"))
+            result["after_skip"] = {"prompt": model.prompt, "can_skip": model.can_skip}
+            await d.tap(d.by_id("undo"))
+            result["after_undo"] = model.prompt
+            extra += d.taps - before
+            continue
         t0 = time.monotonic()
         await d.tap_at(*on_screen(photo, *samples[kind]))
         await until(d, lambda: not model.busy, f"the {kind} tap checked")
@@ -113,9 +148,10 @@ async def calibrate_scenario(app, args) -> dict:
     result["learnt"] = list(model.samples)
     if args.shots:
         await d.shot(Path(args.shots), "calibrate-colours")
+    result["sizes"] = await every_size(d, app)
     await d.tap(d.by_id("done"))
     await d.wait_screen("camera")
-    result["touches"] = d.taps - taps
+    result["touches"] = d.taps - taps - extra
     result["seconds"] = round(time.monotonic() - started, 1)
     result["banner"] = app.banner
     from companion.ui.camera import calibration_path

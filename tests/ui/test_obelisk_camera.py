@@ -55,6 +55,13 @@ def test_a_tile_the_camera_sees_turned_in_the_day_is_a_proposed_rotate(run):
     assert run["played"].endswith(f" {name}:{arrow}") and run["played"].startswith("rotate ")
 
 
+def test_a_tile_turned_back_takes_the_proposal_back_and_a_turn_without_a_marker_is_refused(run):
+    assert run["back_banner"] == "The camera sees the map as the app has it"
+    assert run["pending_after_refusal"] == 0 and run["actions_after_refusal"] == 1
+    name, _arrow = run["turned"]
+    assert run["refused_banner"] == f"The tile at {name} has no rotation marker: it cannot be turned again"
+
+
 def test_reading_times(run):
     # a reading takes a worker thread, never the screen: the menu is back at once and the proposal follows
     assert 0 < run["read_seconds"] < 20
@@ -73,7 +80,8 @@ async def until(d, predicate, what: str, timeout: float = 30) -> None:
 
 
 def photos(folder: Path):
-    """The setup photo (a hand over two stickers), its truth, and the Day's photo: the same map, one tile turned."""
+    """The setup photo (a hand over two stickers), its truth, the Day's photo (the same map, one tile turned) and
+    a photo of the map with that tile turned back."""
     import cv2
     import numpy as np
 
@@ -88,9 +96,11 @@ def photos(folder: Path):
     day_cells[r][c] = cells[r][c][0] + arrow
     day, _ = render_map(np.random.default_rng(SEED + 100), cells=day_cells, obelisks=[], hands=0, glare=False,
                         corner_markers=True, slant=0.05)
-    paths = folder / "map-setup.png", folder / "map-day.png"
-    cv2.imwrite(str(paths[0]), setup)
-    cv2.imwrite(str(paths[1]), day)
+    back, _ = render_map(np.random.default_rng(SEED + 200), cells=cells, obelisks=[], hands=0, glare=False,
+                         corner_markers=True, slant=0.05)
+    paths = folder / "map-setup.png", folder / "map-day.png", folder / "map-back.png"
+    for path, image in zip(paths, (setup, day, back)):
+        cv2.imwrite(str(path), image)
     return paths, notation(cells), notation(truth["cells"]), ((r, c), arrow)
 
 
@@ -103,7 +113,7 @@ async def scenario(app, args) -> dict:
 
     d = ObeliskFinger(app)
     shots = Path(args.shots) if args.shots else None
-    (setup_photo, day_photo), truth, seen, (turned_cell, arrow) = photos(Path(args.data_dir))
+    (setup_photo, day_photo, back_photo), truth, seen, (turned_cell, arrow) = photos(Path(args.data_dir))
     out: dict = {"truth": truth, "seen": seen}
     await d.wait_screen("home")
     await until(d, lambda: getattr(app, "devices", None) is not None, "the devices")
@@ -154,14 +164,19 @@ async def scenario(app, args) -> dict:
     model = d.model
     out["table_map"] = map_to_text(model.state.map)
     # The Day: the camera now sees one tile turned; the table's menu reads it.
-    await app.devices.replace(url, f"file://{day_photo}")
-    await until(d, lambda: getattr(app.devices.manager.device(f"file://{day_photo}"), "last_frame", None)
-                is not None, "the Day's picture")
-    await d.tap(d.by_id("menu"))
+    url = await point(d, app, url, day_photo)
     started = time.monotonic()
-    await d.pick("Camera: read the map")
+    await read_map(d, app)
     await until(d, lambda: model.pending, "the proposed turn")
     out["read_seconds"] = round(time.monotonic() - started, 2)
+    # Turned back on the table: the proposal goes; turned again: proposed again.
+    url = await point(d, app, url, back_photo)
+    await read_map(d, app)
+    await until(d, lambda: not model.pending, "the proposal gone")
+    out["back_banner"] = app.banner
+    url = await point(d, app, url, day_photo)
+    await read_map(d, app)
+    await until(d, lambda: model.pending, "the proposed turn again")
     out["turned"] = [cell_name(turned_cell), arrow]
     out["actions_after_reading"] = len(app.table.actions)
     out["pending"] = [[list(c), f] for c, f in model.pending.items()]
@@ -171,7 +186,28 @@ async def scenario(app, args) -> dict:
     await d.button("rotate")
     await until(d, lambda: len(app.table.actions) == 1, "the Rotate")
     out["played"] = app.table.actions[-1].to_text()
+    # The tile turned back on the table after the Rotate: its marker is gone, so no Rotate can: said, not proposed.
+    url = await point(d, app, url, back_photo)
+    banner = app.banner
+    await read_map(d, app)
+    await until(d, lambda: app.banner and app.banner not in (banner, "Reading the map…"), "the refusal")
+    out["refused_banner"] = app.banner
+    out["pending_after_refusal"] = len(model.pending)
+    out["actions_after_refusal"] = len(app.table.actions)
     return out
+
+
+async def point(d, app, url: str, photo: Path) -> str:
+    """The camera now looks at `photo` (the table changed under it)."""
+    new = f"file://{photo}"
+    await app.devices.replace(url, new)
+    await until(d, lambda: getattr(app.devices.manager.device(new), "last_frame", None) is not None, "the picture")
+    return new
+
+
+async def read_map(d, app) -> None:
+    await d.tap(d.by_id("menu"))
+    await d.pick("Camera: read the map")
 
 
 if __name__ == "__main__":
