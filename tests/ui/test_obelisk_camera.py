@@ -26,6 +26,11 @@ def run(tmp_path_factory):
     return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_camera")
 
 
+def test_without_a_camera_read_the_camera_says_how_to_add_one(run):
+    assert run["no_camera"] == "No camera yet: add one in Dice and boards (camera://0, or a photo file://…)."
+    assert not run["no_camera_sheet"]
+
+
 def test_the_map_read_at_setup_shows_the_photo_and_waits_for_the_players(run):
     assert run["question"] == "The map on the photo: check it against the table"
     assert run["boxes"] == 25 and run["amber"] == run["hidden_names"] == ["A2", "A3"]
@@ -117,13 +122,16 @@ async def scenario(app, args) -> dict:
     out: dict = {"truth": truth, "seen": seen}
     await d.wait_screen("home")
     await until(d, lambda: getattr(app, "devices", None) is not None, "the devices")
-    url = f"file://{setup_photo}"
-    await app.devices.add(url)
-    await until(d, lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None, "the picture")
     card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
     await d.tap(card.ids.new_button)
     await d.wait_screen("obelisk-setup")
     setup = app.plugin_for("obelisk").setup
+    await d.tap(d.by_id("map_camera"))            # no camera added yet: said, nothing changes
+    out["no_camera"] = app.banner
+    out["no_camera_sheet"] = app.sheet is not None
+    url = f"file://{setup_photo}"
+    await app.devices.add(url)
+    await until(d, lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None, "the picture")
     # Read the camera: the photo with each cell boxed, the map read, asked.
     await d.tap(d.by_id("map_camera"))
     await until(d, lambda: type(app.sheet).__name__ == "PhotoConfirmSheet", "the map on the photo")
