@@ -57,7 +57,6 @@ class CalibrateModel(EventDispatcher):
         self.samples: dict[str, tuple[float, float]] = {}
         self.pieces: dict[str, float] = {}          # kind → one piece's side in pixels (for its box)
         self.skipped: list[str] = []
-        self.touches = 0                             # drags and taps on the photo (the report's figure)
         self.refresh()
 
     # -- what the screen shows -----------------------------------------------------------------------------------------
@@ -94,7 +93,6 @@ class CalibrateModel(EventDispatcher):
         if max(abs(x1 - x0), abs(y1 - y0)) < MIN_ZONE:
             self.tapped(x1, y1)
             return
-        self.touches += 1
         if self.step != "zones":
             self.app.say(self.app.t(N_("Tap one piece, do not draw: the zones are done.")))
             return
@@ -102,7 +100,6 @@ class CalibrateModel(EventDispatcher):
         self.refresh()
 
     def tapped(self, x: float, y: float) -> None:
-        self.touches += 1
         t = self.app.t
         if self.step == "zones":
             self.app.say(t(N_("Draw a finger from one corner of the zone to the other.")))
@@ -246,6 +243,14 @@ class CalibrateScreen(Screen):
 
     def on_enter(self, *_):
         self.ids.photo.set_frame(self.model.image)
+        # the prompt and the zones' names are sentences made in a language: made again when it is switched
+        self.model.app.bind(lang=self._language)
+
+    def on_pre_leave(self, *_):
+        self.model.app.unbind(lang=self._language)
+
+    def _language(self, *_):
+        self.model.refresh()
 
 
 Builder.load_file(str(Path(__file__).with_suffix(".kv")))

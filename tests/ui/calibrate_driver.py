@@ -75,6 +75,7 @@ async def every_size(d: Touch, app) -> list[dict]:
             Window.size = (w, h)
             await d.frames(4)
             out.append({"size": f"{w}x{h}", "lang": lang, "unfit": unfit_labels(d.screen()),
+                        "prompt": d.screen().model.prompt, "done": d.by_id("done").text,
                         "window": [0, 0, Window.width, Window.height], "controls": control_places(d.screen())})
     app.set_language("en")
     Window.size = (1280, 800)

@@ -57,6 +57,10 @@ def test_the_calibration_screen_fits_every_tablet_in_every_language(result):
 
     assert {(r["size"], r["lang"]) for r in result["sizes"]} == \
         {(f"{w}x{h}", lang) for w, h in WINDOW_SIZES.values() for lang in ("en", "de", "es")}
+    # the prompt follows a language switched on this screen
+    said = {r["lang"]: (r["prompt"], r["done"]) for r in result["sizes"]}
+    assert said["de"] == ("Jede Art angetippt oder übersprungen: speichere die Kalibrierung.", "Speichern")
+    assert said["es"][0] == "Cada tipo tocado o saltado: guarda la calibración."
     for r in result["sizes"]:
         assert r["unfit"] == [], (r["size"], r["lang"], r["unfit"])
         _, _, ww, wh = r["window"]
