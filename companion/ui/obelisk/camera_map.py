@@ -150,9 +150,12 @@ def propose_setup(setup) -> None:
 
 def _ask_setup(setup, image, reading) -> None:
     from companion.games.obelisk.model import cell_name
+    from companion.ui.obelisk import SETUP
     from companion.ui.photo import PhotoConfirmSheet
 
     t = setup.app.t
+    if setup.app.screen != SETUP:
+        return                       # the group left the setup while the camera read: nothing to ask
     lines = [" ".join(row) for row in reading.cells]
     gaps = [tuple(rc) for rc in reading.unknown]
     lines.append(t(UNREAD).format(n=len(gaps), cells=", ".join(cell_name(c) for c in gaps)) if gaps else t(ALL_READ))
