@@ -105,9 +105,14 @@ class Plugin(GamePlugin):
 
         if self.table is None:
             return []
+        from companion.ui.camera import first_camera
+        from companion.ui.obelisk import camera_map
+
         rules = self.table.state.rules
+        camera = [{"text": self.app.t(camera_map.MENU), "action": lambda: camera_map.propose_turns(self.table_model)}]
         return [{"text": self.app.t(N_("Rulings")), "action": lambda: self.app.show_rulings("obelisk", rules)},
-                {"text": self.app.t(N_("Turn the screen to the other side")), "action": self.table_model.turn_around}]
+                {"text": self.app.t(N_("Turn the screen to the other side")), "action": self.table_model.turn_around},
+                *(camera if first_camera(self.app) else [])]
 
     def _tick(self, _dt) -> None:
         """Time Trials: a minute that ran out becomes the engine's Timeout (the GameClock applies it); the clock on
