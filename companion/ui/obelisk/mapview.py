@@ -104,6 +104,8 @@ class ObeliskMap(Widget):
                 self._demons(demon)
             for o in pic["obelisks"]:
                 self._obelisk(o)
+            for corner in pic.get("dice", ()):
+                self._smart_die(corner)
         # Labels are made outside the canvas block: made inside it, their own instructions would land in it too.
         for args in self._words:
             self._label(*args)
@@ -228,3 +230,13 @@ class ObeliskMap(Widget):
         for k in range(o["captured"]):
             Color(0, 0, 0, 1)
             Rectangle(pos=(x - s / 2 + k * s * 0.3, y + s / 2 + 2), size=(s * 0.25, s * 0.12))
+
+    def _smart_die(self, corner) -> None:
+        """A smart die stands on this corner (Menu → Smart dice on the map): a small cyan dot at its foot."""
+        t = self.tile
+        x, y = self.corner_point(corner)
+        r, off = t * 0.07, t * 0.18
+        Color(0, 0, 0, 0.85)
+        Ellipse(pos=(x + off - r - 2, y - off - r - 2), size=(2 * r + 4, 2 * r + 4))
+        Color(*look.SMART_DIE)
+        Ellipse(pos=(x + off - r, y - off - r), size=(2 * r, 2 * r))

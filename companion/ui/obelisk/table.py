@@ -27,6 +27,7 @@ from companion.games.obelisk.model import DIRECTIONS, all_cells
 from companion.games.obelisk.vocabulary import COLOUR, SCROLL
 from companion.i18n.messages import translate_error
 from companion.ui.obelisk import charges, look, texts
+from companion.ui.obelisk.dice import ObeliskDice
 from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule uses it)
 from companion.ui.obelisk.moves import MoveLog
 
@@ -73,6 +74,7 @@ class TableModel(EventDispatcher):
         self.drawn: list[str] = []          # the real Dark Realm: the demons tapped in so far tonight
         self.walk_step: int | None = None   # watching tonight's walk: the step shown (None: where demons stand)
         self._walk_ev = None
+        self.dice = ObeliskDice(self)       # smart dice standing on corners
 
     # -- following the table -----------------------------------------------------------------------------------------
     def start(self, table) -> None:
@@ -374,7 +376,8 @@ class TableModel(EventDispatcher):
         obelisks = [{"corner": o.corner, "owner": o.owner, "strength": o.strength, "captured": len(o.captured),
                      "highlight": o.corner in highlight, "rune": o.scroll is not None, "aim": o.aim}
                     for o in s.obelisks]
-        return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks}
+        return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks,
+                "dice": sorted(self.dice.standing())}
 
     # -- watching tonight's walk (the map only: no control moves, nothing is recorded) ---------------------------------
     @staticmethod
@@ -536,6 +539,8 @@ class TableModel(EventDispatcher):
         self.refresh()
 
     def tap_corner(self, corner) -> None:
+        if self.dice.tap_corner(corner):    # a smart die waited for its corner: that was this tap
+            return
         s = self.state
         o = s.obelisk_at(corner)
         if s.is_night:
