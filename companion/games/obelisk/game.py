@@ -13,7 +13,7 @@ from companion.games.obelisk import dice, vocabulary
 from companion.games.obelisk.actions import Timeout, action_from_json, action_from_text
 from companion.games.obelisk.box import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.obelisk.describe import describe, status
-from companion.games.obelisk.rules import Rules
+from companion.games.obelisk.rules import RULES_VERSION, Rules
 from companion.games.obelisk.rulings import RULINGS, values
 from companion.games.obelisk.setup import Setup
 from companion.games.obelisk.state import State, new_game
@@ -54,6 +54,11 @@ class ObeliskGame(Game):
 
     # the rules profile: the game's own Rules and rulings.values
     default_rules = staticmethod(Rules)
+    # docs/persistence.md "Rules versions": every new Obelisk table records RULES_VERSION; a table stored before
+    # versions were recorded is version 1 (the only one there was).
+    rules_version = RULES_VERSION
+    records_rules_version = True
+    unrecorded_rules_versions = (1,)
     rules_from_json = staticmethod(Rules.from_json)
     rule_values = staticmethod(values)
 
