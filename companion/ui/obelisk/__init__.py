@@ -132,7 +132,7 @@ class Plugin(GamePlugin):
         self.app.dismiss_banner()   # a refusal said before this move no longer applies
         before = self._last_state
         self._last_state = table.state
-        self.table_model.changed()
+        self.table_model.changed(before if kind == "action" else None)
         if kind == "action" and before is not None:
             self._moment(before, table.state)
 

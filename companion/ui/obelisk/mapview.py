@@ -8,9 +8,10 @@ view-model `tap_corner(corner)` or `tap_cell(cell)`.
 """
 from __future__ import annotations
 
+from kivy.animation import Animation
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.metrics import sp
-from kivy.properties import ObjectProperty
+from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -18,23 +19,60 @@ from companion.games.obelisk.model import SIZE, STEP
 from companion.ui.obelisk import look
 
 CORNER_REACH = 0.24   # of a tile: a touch this close to a corner means the corner
+GLIDE = 0.45          # seconds a demon takes from one tile to the next when the group watches them walk
 
 
 class ObeliskMap(Widget):
     """`model` publishes `picture` (a dict, see TableModel.picture); the widget draws it and reports taps."""
 
     model = ObjectProperty(None, allownone=True)
+    # 0 → 1 while the demons that moved glide from their last tile to this one (an Animation over GLIDE seconds);
+    # only they are drawn again each frame (canvas.after), the rest of the map once per picture.
+    glide = NumericProperty(1.0)
+    glides = NumericProperty(0)   # glides completed, the demons resting on their new tiles (a test can follow it)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._labels: list[Label] = []
+        self.drawn_demons: list[tuple] = []   # (colour, x, y, gliding) of each disc as last drawn (for tests)
         self.fbind("pos", self.redraw)
         self.fbind("size", self.redraw)
 
     def on_model(self, *_):
         if self.model is not None:
-            self.model.fbind("picture", self.redraw)
+            self.model.fbind("picture", self._new_picture)
         self.redraw()
+
+    def _new_picture(self, *_):
+        """Demons that stepped to another tile glide there; everything else is drawn where it is at once."""
+        Animation.cancel_all(self, "glide")
+        pic = self.model.picture if self.model is not None else None
+        if pic and any(d.get("from") for d in pic.get("demons", ())):
+            self.glide = 0.0
+            self.redraw()
+            anim = Animation(glide=1.0, d=GLIDE, t="in_out_sine")
+            anim.bind(on_complete=lambda *_: self._rested())
+            anim.start(self)
+        else:
+            self.glide = 1.0
+            self.redraw()
+            self._tell_rested()
+
+    def _rested(self) -> None:
+        self.redraw()
+        self.glides += 1
+        self._tell_rested()
+
+    def _tell_rested(self) -> None:
+        """The demons stand on the tiles of the walk's step now: the view-model may take the next."""
+        pic = self.model.picture if self.model is not None else None
+        rested = getattr(self.model, "rested", None)
+        if pic and rested is not None:
+            rested(pic.get("step"))
+
+    def on_glide(self, *_):
+        if self.glide < 1.0:
+            self._draw_gliders()
 
     # -- geometry ----------------------------------------------------------------------------------------------------
     @property
@@ -100,8 +138,10 @@ class ObeliskMap(Widget):
                 self._tile(cell, tile, pic)
             for route in pic["routes"]:
                 self._route(route)
+            self.drawn_demons = []
             for demon in pic["demons"]:
-                self._demons(demon)
+                if not self._gliding(demon):
+                    self._demons(demon)
             for o in pic["obelisks"]:
                 self._obelisk(o)
             for corner in pic.get("dice", ()):
@@ -109,6 +149,7 @@ class ObeliskMap(Widget):
         # Labels are made outside the canvas block: made inside it, their own instructions would land in it too.
         for args in self._words:
             self._label(*args)
+        self._draw_gliders()
 
     def _text(self, text: str, centre, size: float, colour, bold: bool = True, width: float | None = None) -> None:
         self._words.append((text, centre, size, colour, bold, width))
@@ -193,10 +234,27 @@ class ObeliskMap(Widget):
             Line(points=[ex - s, ey - s, ex + s, ey + s], width=max(2.0, t * 0.035))
             Line(points=[ex - s, ey + s, ex + s, ey - s], width=max(2.0, t * 0.035))
 
-    def _demons(self, demon) -> None:
-        """The demons on one tile: a disc per colour with its count."""
+    def _gliding(self, demon) -> bool:
+        return bool(demon.get("from")) and self.glide < 1.0
+
+    def _draw_gliders(self) -> None:
+        """The demons on their way between two tiles, where the glide has brought them (drawn over the map)."""
+        self.canvas.after.clear()
+        pic = getattr(self.model, "picture", None) if self.model is not None else None
+        if not pic:
+            return
+        self.drawn_demons = [d for d in self.drawn_demons if not d[3]]
+        with self.canvas.after:
+            for demon in pic["demons"]:
+                if self._gliding(demon):
+                    (x0, y0), (x1, y1) = self.cell_centre(demon["from"]), self.cell_centre(demon["cell"])
+                    g = self.glide
+                    self._demons(demon, (x0 + (x1 - x0) * g, y0 + (y1 - y0) * g), counts=False)
+
+    def _demons(self, demon, at=None, counts: bool = True) -> None:
+        """The demons on one tile (or on their way to it, at `at`): a disc per colour with its count."""
         t = self.tile
-        x, y = self.cell_centre(demon["cell"])
+        x, y = at if at is not None else self.cell_centre(demon["cell"])
         r = t * 0.12
         n = len(demon["colours"])
         for k, (colour, count) in enumerate(demon["colours"]):
@@ -205,7 +263,8 @@ class ObeliskMap(Widget):
             Ellipse(pos=(x + dx - r - 2, y - r - 2 - t * 0.05), size=(2 * r + 4, 2 * r + 4))
             Color(*look.DEMON[colour])
             Ellipse(pos=(x + dx - r, y - r - t * 0.05), size=(2 * r, 2 * r))
-            if count > 1:
+            self.drawn_demons.append((colour, x, y, at is not None))
+            if count > 1 and counts:
                 self._text(str(count), (x + dx, y - t * 0.05), max(sp(12), r * 1.3), (0, 0, 0, 1))
 
     def _obelisk(self, o) -> None:

@@ -35,7 +35,7 @@ DAY_BUTTONS = ("mine", "rotate", "best", "pass", "nightfall")
 NIGHT_BUTTONS = ("march", "dawn", "watch")
 # The real Dark Realm (the box top): the demons that came out, tapped in the order they came, then confirmed.
 SPAWN_BUTTONS = ("draw_green", "draw_yellow", "draw_blue", "draw_back", "spawn")
-WALK_STEP = 0.7   # seconds each step of tonight's walk stays on the map when the group watches it
+WALK_REST = 0.25  # seconds the demons rest on each tile of tonight's walk, after their glide there (mapview.GLIDE)
 
 
 class TableModel(EventDispatcher):
@@ -73,6 +73,7 @@ class TableModel(EventDispatcher):
         self._advice = None
         self.drawn: list[str] = []          # the real Dark Realm: the demons tapped in so far tonight
         self.walk_step: int | None = None   # watching tonight's walk: the step shown (None: where demons stand)
+        self._walk_state = None             # … of this state's demons (the Night before Demons move), None: now
         self._walk_ev = None
         self.dice = ObeliskDice(self)       # smart dice standing on corners
 
@@ -90,11 +91,16 @@ class TableModel(EventDispatcher):
         self.table = None
         self.log.clear()
 
-    def changed(self) -> None:
+    def changed(self, before=None) -> None:
+        """The table changed; `before`: the state before a move (None for Undo and the like). After Demons move the
+        demons walk there on the map, step by step as they went, from where they stood (only the map moves)."""
         self.stop_walk()
         self.drawn = []
         self.log.follow(self.table)
         self.pending = {}
+        last = self.table.actions[-1] if self.table is not None and self.table.actions else None
+        if before is not None and isinstance(last, March) and any(self._walking(before, d) for d in before.demons):
+            self._start_walk(before)
         self.refresh()
 
     @property
@@ -363,20 +369,23 @@ class TableModel(EventDispatcher):
         if s.is_over and s.loss is not None:   # where the game was lost: the losing step, red
             routes.append({"cells": [s.loss.at], "loses": True, "demon": True, "target": s.loss.target, "lane": 1})
         by_cell: dict = {}
-        for d in s.demons:
-            at = d.at
-            if self.walk_step is not None and self._walking(s, d):
-                cells = s.tonight_walk(d).cells
+        walkers = self._walk_state or s
+        for d in walkers.demons:
+            at, came = d.at, None
+            if self.walk_step is not None and self._walking(walkers, d):
+                cells = walkers.tonight_walk(d).cells
                 at = cells[min(self.walk_step, len(cells) - 1)]
-            by_cell.setdefault(at, {}).setdefault(d.colour, 0)
-            by_cell[at][d.colour] += 1
-        demons = [{"cell": cell, "colours": [(c, n[c]) for c in DEMON_COLOURS if c in n]}
-                  for cell, n in by_cell.items()]
+                came = cells[min(self.walk_step - 1, len(cells) - 1)] if self.walk_step else None
+            key = (at, came if came != at else None)   # demons that just stepped glide there (mapview.py)
+            by_cell.setdefault(key, {}).setdefault(d.colour, 0)
+            by_cell[key][d.colour] += 1
+        demons = [{"cell": cell, "from": came, "colours": [(c, n[c]) for c in DEMON_COLOURS if c in n]}
+                  for (cell, came), n in by_cell.items()]
         highlight = {c.obelisk for c in self._advice.captures} if self._advice is not None else set()
         obelisks = [{"corner": o.corner, "owner": o.owner, "strength": o.strength, "captured": len(o.captured),
                      "highlight": o.corner in highlight, "rune": o.scroll is not None, "aim": o.aim}
                     for o in s.obelisks]
-        return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks,
+        return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks, "step": self.walk_step,
                 "dice": sorted(self.dice.standing())}
 
     # -- watching tonight's walk (the map only: no control moves, nothing is recorded) ---------------------------------
@@ -389,24 +398,44 @@ class TableModel(EventDispatcher):
         return max((s.tonight_walk(d).steps for d in s.demons if self._walking(s, d)), default=0)
 
     def watch_walk(self) -> None:
-        from kivy.clock import Clock
-
         if self._walk_ev is not None:
             self.stop_walk()
             self.refresh()
             return
-        self.walk_step = 0
-        self._walk_ev = Clock.schedule_interval(self._next_step, WALK_STEP)
+        self._start_walk(None)
         self.refresh()
+
+    def _start_walk(self, walkers) -> None:
+        """Step the demons of `walkers` (None: the table now) along tonight's walk: each step is drawn (the map
+        glides the demons there and calls `rested`), then after WALK_REST the next."""
+        from kivy.clock import Clock
+
+        self._walk_state = walkers
+        self.walk_step = 0
+        self._walk_ev = Clock.schedule_once(self._next_step, WALK_REST * 2)
+
+    def rested(self, step) -> None:
+        """The map has the demons on the tiles of `step` (their glide done): the next step after a rest. Chained to
+        the drawing, not to a clock of its own, so a slow frame never cuts a glide short."""
+        from kivy.clock import Clock
+
+        if self._walk_ev is None or step is None or step != self.walk_step or step == 0:
+            return
+        self._walk_ev.cancel()
+        self._walk_ev = Clock.schedule_once(self._next_step, WALK_REST)
 
     def _next_step(self, _dt) -> None:
         if self.table is None or self.walk_step is None:
             self.stop_walk()
             return
-        if self.walk_step >= self._walk_length(self.state):
+        if self.walk_step >= self._walk_length(self._walk_state or self.state):
             self.stop_walk()
         else:
+            from kivy.clock import Clock
+
             self.walk_step += 1
+            # Should the map not say it rested (hidden behind a sheet), the walk still goes on.
+            self._walk_ev = Clock.schedule_once(self._next_step, WALK_REST + 1.0)
         self.refresh()
 
     def stop_walk(self) -> None:
@@ -414,6 +443,7 @@ class TableModel(EventDispatcher):
             self._walk_ev.cancel()
         self._walk_ev = None
         self.walk_step = None
+        self._walk_state = None
 
     # -- the tile-grid board: a turned tile is a proposal ------------------------------------------------------------
     def board_read(self, index: int, tile: int, direction: str) -> None:
