@@ -223,9 +223,14 @@ class ObeliskMap(Widget):
             # the losing step goes halfway to where it would lead
             ex, ey = (lx + x) / 2 + shift, (ly + y) / 2 + shift
             pts += [ex, ey]
+        width = max(1.5, t * (0.03 if route["loses"] else 0.02))
+        if len(pts) >= 4:
+            # A dark casing under the line: a white route over Grass or Crystal stays visible.
+            Color(0, 0, 0, 0.55)
+            Line(points=pts, width=width + 1.5)
         Color(*rgba)
         if len(pts) >= 4:
-            Line(points=pts, width=max(1.5, t * (0.03 if route["loses"] else 0.02)),
+            Line(points=pts, width=width,
                  dash_length=0 if route["demon"] else 8, dash_offset=0 if route["demon"] else 6)
         if route["target"] is not None:
             ex, ey = pts[-2], pts[-1]
@@ -255,7 +260,7 @@ class ObeliskMap(Widget):
         """The demons on one tile (or on their way to it, at `at`): a disc per colour with its count."""
         t = self.tile
         x, y = at if at is not None else self.cell_centre(demon["cell"])
-        r = t * 0.12
+        r = t * 0.15       # big enough to count across the table
         n = len(demon["colours"])
         for k, (colour, count) in enumerate(demon["colours"]):
             dx = (k - (n - 1) / 2) * 2.3 * r
