@@ -102,13 +102,14 @@ class Plugin(GamePlugin):
 
     def _menu_extras(self) -> list[dict]:
         from companion.games.errors import N_
-        from companion.ui.obelisk import dice
+        from companion.ui.obelisk import dice, texts
 
         if self.table is None:
             return []
         rules = self.table.state.rules
         return [{"text": self.app.t(N_("Rulings")), "action": lambda: self.app.show_rulings("obelisk", rules)},
                 {"text": self.app.t(N_("Turn the screen to the other side")), "action": self.table_model.turn_around},
+                {"text": self.app.t(texts.SEATS), "action": self.table_model.seats_sheet},
                 {"text": self.app.t(dice.MENU), "action": self.table_model.dice.open}]
 
     def _tick(self, _dt) -> None:

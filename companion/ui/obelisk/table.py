@@ -76,6 +76,7 @@ class TableModel(EventDispatcher):
         self._walk_state = None             # … of this state's demons (the Night before Demons move), None: now
         self._walk_ev = None
         self.dice = ObeliskDice(self)       # smart dice standing on corners
+        self.far: dict = {}                 # table id -> the colours sitting on the far long side (rows turned)
 
     # -- following the table -----------------------------------------------------------------------------------------
     def start(self, table) -> None:
@@ -200,8 +201,33 @@ class TableModel(EventDispatcher):
                 said += "\n" + (t(texts.ACTIONS_LEFT["one" if left == 1 else "other"]).format(n=left) if left
                                 else t(texts.DONE_TODAY))
             rows.append({"text": said, "rgba": list(look.PLAYER[colour]), "ink": list(look.PLAYER_INK[colour]),
-                         "selected": colour == self.actor, "enabled": colour in s.acting, "value": colour})
+                         "selected": colour == self.actor, "enabled": colour in s.acting, "value": colour,
+                         # facing its seat, whichever side the screen is turned to
+                         "angle": ((180 if colour in self.far_side(s) else 0) - self.facing) % 360})
         return rows
+
+    # -- where everyone sits: each player's row faces their long side of the table ------------------------------------
+    def far_side(self, s) -> set:
+        """The colours sitting on the far long side: as the group set it (Menu → Where everyone sits), else every
+        second seat, as players sit across a table from each other."""
+        default = {c for i, c in enumerate(s.setup.colours) if i % 2}
+        return self.far.setdefault(self.table.id, default) if self.table is not None else default
+
+    def seats_sheet(self) -> None:
+        """Menu → Where everyone sits: each player and their side; a tap moves them to the other long side."""
+        s, t = self.state, self.app.t
+        far = self.far_side(s)
+        self.plugin.pick(t(texts.SEATS_TITLE), [
+            {"text": t(texts.SITS_FAR if colour in far else texts.SITS_NEAR).format(name=name),
+             "action": (lambda c=colour: self.move_seat(c))} for name, colour in s.setup.players])
+
+    def move_seat(self, colour: str) -> None:
+        s = self.state
+        far = self.far_side(s)
+        far ^= {colour}
+        self.players = self._player_rows(s)
+        self.app.say(self.app.t(texts.NOW_FAR if colour in far else texts.NOW_NEAR).format(
+            name=s.setup.name_of(colour)))
 
     def _codes(self, s) -> tuple:
         if s.phase == "spawn":
@@ -483,8 +509,11 @@ class TableModel(EventDispatcher):
 
     # -- taps --------------------------------------------------------------------------------------------------------
     def turn_around(self) -> None:
-        """The screen half a turn round, to be read from the other long side of the table."""
+        """The shared parts of the screen half a turn round, to be read from the other long side of the table (the
+        players' rows keep facing their seats)."""
         self.facing = (self.facing + 180) % 360
+        if self.table is not None:
+            self.players = self._player_rows(self.state)
 
     def _move(self, action) -> bool:
         return self.app.try_move(lambda: self.table.apply(action))
