@@ -401,6 +401,8 @@ def _with_param(url: str, key: str, value: str) -> str:
 def _place(t, role: str, index, short: bool = False) -> str:
     if role == "henchmen":
         return (t(N_("H{n}")) if short else t(N_("henchmen die {n}"))).format(n=int(index) + 1)
+    if role == "obelisk" and isinstance(index, int):   # Obelisk: a corner of the 6 x 6 grid, row x 6 + column
+        return t(N_("the Obelisk on corner {corner}")).format(corner=f"{'ABCDEF'[index % 6]}{index // 6 + 1}")
     return f"{role} {index}"
 
 

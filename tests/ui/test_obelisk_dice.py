@@ -33,6 +33,7 @@ def test_a_die_is_put_on_a_corner_by_touch_and_kept_with_the_devices(run):
     assert run["bound_banner"].startswith("Die 1 of obelisk dice stands on corner B2: ")
     assert run["saved_binding"] == {"role": "obelisk", "index": 7}
     assert run["drawn_dice"] == [[1, 1]] and run["actions_after_binding"] == 0
+    assert run["devices_screen_says"] == "the Obelisk on corner B2"     # "bound to the Obelisk on corner B2"
 
 
 def test_a_die_turned_to_one_asks_who_built_and_the_pick_is_played(run):
@@ -120,6 +121,10 @@ async def scenario(app, args) -> dict:
     out["saved_binding"] = next({"role": b["role"], "index": b["index"]} for b in saved["bindings"]
                                 if b["die"] == die)
     out["drawn_dice"] = [list(c) for c in model.picture["dice"]]
+    from companion.ui.devices import _place
+
+    bound = app.devices.manager.bindings.binding(die)
+    out["devices_screen_says"] = _place(app.t, bound.role, bound.index)   # the die's line on Dice and boards
     out["actions_after_binding"] = len(table.actions)
 
     async def turn(face: int) -> None:
