@@ -1,6 +1,6 @@
 """Each player's row faces their seat (issue 18 §5, TABLE_UX: a tablet lying between the players), by touch on the
 real app: with two players sitting across the table, Ben's row is turned half round for the far side and still takes
-his tap (he acts: his Build is recorded as his); Menu → Where everyone sits moves a player to the other long side and
+his tap (he acts: his Build is recorded as his), and his payment picker opens turned to him; Menu → Where everyone sits moves a player to the other long side and
 their row turns with them; Menu → Turn the screen turns the shared parts for the far side while every row keeps facing
 its player.
 
@@ -32,6 +32,10 @@ def test_players_across_the_table_have_their_rows_turned_to_them(seats):
 def test_a_turned_row_takes_its_players_tap(seats):
     assert seats["selected_after_tap"] == "Ben"
     assert seats["built"] == f"build {seats['ben_colour']} B2"
+
+
+def test_the_far_players_payment_picker_faces_him_and_takes_his_tap(seats):
+    assert seats["picker_angle"] == 180 and seats["picker_closed"]
 
 
 def test_a_player_moved_to_the_other_side_has_their_row_turned_with_them(seats):
@@ -77,6 +81,14 @@ async def scenario(app, args) -> dict:
     await d.tap_corner((1, 1))
     await d.frames(3)
     out["built"] = app.table.actions[-1].to_text() if len(app.table.actions) > n else None
+    # Ben taps his Obelisk: the payment picker opens turned to him, and takes his tap (Cancel).
+    await d.tap_corner((1, 1))
+    await d.frames(3)
+    out["picker_angle"] = int(app._sheet_holder.angle) if app.sheet is not None else None
+    await d.shot(shots, "obelisk-seats-picker")
+    await d.tap(app.sheet.ids.close)
+    await d.frames(3)
+    out["picker_closed"] = app.sheet is None
 
     await d.tap(d.by_id("menu"))
     await d.pick(app.t("Where everyone sits"))

@@ -90,11 +90,12 @@ class Plugin(GamePlugin):
                              + (", " + t(REPEAT_VALUE) if repeat else "") for n, count, rotate, repeat in rules.actions)
         return None
 
-    def pick(self, question: str, options: list) -> None:
-        """A question and its options ({"text", "action"}), scrolling when they are more than the window holds."""
+    def pick(self, question: str, options: list, angle: int = 0) -> None:
+        """A question and its options ({"text", "action"}), scrolling when they are more than the window holds;
+        turned by `angle` to face the player it is for (the far side: 180)."""
         from companion.ui.obelisk.widgets import ObeliskPickSheet
 
-        self.app.open_sheet(ObeliskPickSheet(question=question, extras=options))
+        self.app.open_sheet(ObeliskPickSheet(question=question, extras=options), angle)
 
     def open_menu(self) -> None:
         """The shell's menu (language, sound) with this table's rulings."""

@@ -213,6 +213,10 @@ class TableModel(EventDispatcher):
         default = {c for i, c in enumerate(s.setup.colours) if i % 2}
         return self.far.setdefault(self.table.id, default) if self.table is not None else default
 
+    def seat_angle(self, colour) -> int:
+        """Which way a sheet for `colour` opens (it lies over the whole window): 180 for the far side."""
+        return 180 if self.table is not None and colour in self.far_side(self.state) else 0
+
     def seats_sheet(self) -> None:
         """Menu → Where everyone sits: each player and their side; a tap moves them to the other long side."""
         s, t = self.state, self.app.t
@@ -562,7 +566,7 @@ class TableModel(EventDispatcher):
             turns = ", ".join(t(texts.TURN_TO).format(cell=words.cell(c), way=t(texts.WAY[f])) for c, f in choice.tiles)
             why = self._say_message(choice.reasons()[0])
             options.append({"text": f"{turns}: {why}", "action": (lambda c=choice: self._propose(c))})
-        self.plugin.pick(t(texts.BEST_TITLE), options)
+        self.plugin.pick(t(texts.BEST_TITLE), options, self.seat_angle(self.actor))
 
     def _propose(self, choice) -> None:
         self.pending = dict(choice.tiles)
@@ -634,7 +638,7 @@ class TableModel(EventDispatcher):
             {"text": t(charges.CHARGE).format(scroll=t(SCROLL[x])), "action": (lambda w=w: self._charge_how(corner, w))}
             for x, w in scrolls.items()] + [
             {"text": charges.said(msgid, params, t), "action": (lambda a=a: self._move(a))}
-            for msgid, params, a in runes])
+            for msgid, params, a in runes], self.seat_angle(actor))
 
     def _charge_how(self, corner, ways) -> None:
         """The ways to charge one Scroll here (one way: straight to the payment)."""
@@ -643,7 +647,8 @@ class TableModel(EventDispatcher):
             return
         t = self.app.t
         self.plugin.pick(t(charges.HOW).format(scroll=t(SCROLL[ways[0].scroll])), [
-            {"text": w.said(t), "action": (lambda w=w: self._charge_pay(corner, w))} for w in ways])
+            {"text": w.said(t), "action": (lambda w=w: self._charge_pay(corner, w))} for w in ways],
+            self.seat_angle(self.actor))
 
     def _charge_pay(self, corner, way) -> None:
 
@@ -654,7 +659,7 @@ class TableModel(EventDispatcher):
         self.plugin.pick(
             t(charges.PAY).format(scroll=t(SCROLL[way.scroll]), corner=words.corner(corner)),
             [{"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._move(way.action(actor, corner, p)))}
-             for p in pays])
+             for p in pays], self.seat_angle(actor))
 
     def _pay(self, corner, pay) -> None:
         self._move(Reinforce(self.actor, corner, pay))
