@@ -116,6 +116,11 @@ async def scenario(app, args) -> dict:
     from tests.ui.fit import WINDOW_SIZES, control_places, unfit_labels, window_box
     from tests.ui.touch import Touch
 
+    from companion.session.timers import FakeClock
+
+    # The 4-player Day plays Time Trials: on a clock nobody moves, its minute cannot run out while the sizes are
+    # looked at (on the wall clock a loaded machine took more than a minute over them, and the Day became a Night).
+    app.clock = FakeClock()
     d = Touch(app)
     tables = prepare(app.store)
     app.refresh_home()
