@@ -17,12 +17,17 @@ $(STAMP): $(VENV)/bin/python pyproject.toml
 run: $(STAMP)
 	$(PY) -m companion
 
+# One test process per core (pytest-xdist); a module whose tests share one app run stays in one process
+# (tests/conftest.py). WORKERS=0 runs them all in this process, e.g. to read one failure in order.
+WORKERS ?= auto
+XDIST   := $(if $(filter 0,$(WORKERS)),,-n $(WORKERS) --dist loadgroup)
+
 # UI tests need a screen: start Xvfb ourselves when there is none.
 test: $(STAMP)
 	@if [ -z "$$DISPLAY" ] && command -v xvfb-run >/dev/null; then \
-		xvfb-run -a -s "-screen 0 1280x800x24" $(PY) -m pytest $(PYTEST_ARGS); \
+		xvfb-run -a -s "-screen 0 1280x800x24" $(PY) -m pytest $(XDIST) $(PYTEST_ARGS); \
 	else \
-		$(PY) -m pytest $(PYTEST_ARGS); \
+		$(PY) -m pytest $(XDIST) $(PYTEST_ARGS); \
 	fi
 
 # Everything but the tests marked slow (the kill test): the suite to run while working.

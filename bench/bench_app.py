@@ -41,8 +41,9 @@ def cold_start(runs: int) -> list[float]:
 def whole_game(players: int, seed: int = 7) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "game.json"
-        subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "harness.py"), "play", "--players", str(players),
-                        "--seed", str(seed), "--data-dir", str(Path(tmp) / "data"), "--out", str(out)],
+        subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "obscurians_driver.py"), "play",
+                        "--players", str(players), "--seed", str(seed), "--data-dir", str(Path(tmp) / "data"),
+                        "--out", str(out)],
                        capture_output=True, timeout=600, cwd=ROOT)
         result = json.loads(out.read_text()) if out.exists() else {"error": "no result"}
     if "error" in result:

@@ -14,8 +14,9 @@ make every start compile the app's modules from source while Kivy's come compile
 runs get a bytecode cache of their own (PYTHONPYCACHEPREFIX, a temporary folder: nothing is written into the
 repository). --no-bytecode-cache measures starts from source instead.
 
---tables N: the app starts on a database holding N tables (the examples/*.jsonl logs imported in turn, about half
-of them finished), as a group's tablet does after some evenings; Home then draws its rows before the first frame.
+--tables N: the app starts on a database holding N tables (the examples/*.jsonl logs imported in turn), as a group's
+tablet does after some evenings: half of them finished, half unfinished (the first half of a log's moves only), so
+that Home has rows in both of its lists, "Continue a table" and "Finished games".
 
 Needs a screen: without DISPLAY it re-runs itself under xvfb-run. Prints figures; asserts nothing.
 """
@@ -76,10 +77,16 @@ def main() -> int:
 
 
 def fill(data: Path, count: int, env: dict) -> None:
-    """Import `count` tables from the example logs (each log as often as needed, `--copy`)."""
+    """Import `count` tables from the example logs (each log as often as needed, `--copy`): every other one
+    unfinished, cut after the first half of its moves (the examples are all whole games)."""
     logs = sorted((ROOT / "examples").glob("*.jsonl"))
     for n in range(count):
-        log = logs[n % len(logs)]
+        log = logs[n // 2 % len(logs)]  # each log twice in a row: once unfinished, once whole
+        if n % 2 == 0:
+            lines = log.read_text(encoding="utf-8").splitlines(keepends=True)
+            cut = data.parent / f"{log.stem}-unfinished.jsonl"
+            cut.write_text("".join(lines[:1 + (len(lines) - 1) // 2]), encoding="utf-8")  # the header, half the moves
+            log = cut
         subprocess.run([sys.executable, "-m", "companion", "--data-dir", str(data), "import", "--copy",
                         "--title", f"{log.stem} {n + 1}", str(log)], check=True, capture_output=True, env=env, cwd=ROOT)
 

@@ -3,7 +3,7 @@
     .venv/bin/python bench/bench_taps.py [--seeds 4] [--players 4 7] [--policies random plausible] [--taps-only]
     .venv/bin/python bench/bench_taps.py --entry-only [--seeds 20] ...   # no screen: through TurnEntry alone
 
-Each game runs the real app under Xvfb (tests/ui/harness.py play): a scripted player decides every move
+Each game runs the real app under Xvfb (tests/ui/obscurians_driver.py play): a scripted player decides every move
 (tests/ui/policies.py: "random" is the engine's uniform random player, "plausible" plays like people do) and the
 harness enters it on the screen, the way a group that knows its move would (tests/ui/intents.py), checking that the
 screen recorded exactly that move. A touch is one finger on the glass: a tap, or a drag (a good carried from its
@@ -46,7 +46,7 @@ def play(players: int, seed: int, policy: str, taps_only: bool = False) -> tuple
 
     with tempfile.TemporaryDirectory() as tmp:
         out, data = Path(tmp) / "game.json", Path(tmp) / "data"
-        run = subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "harness.py"), "play", "--players",
+        run = subprocess.run([sys.executable, str(ROOT / "tests" / "ui" / "obscurians_driver.py"), "play", "--players",
                               str(players), "--seed", str(seed), "--policy", policy, "--data-dir", str(data),
                               "--out", str(out)] + (["--taps-only"] if taps_only else []),
                              capture_output=True, text=True, timeout=900, cwd=ROOT,

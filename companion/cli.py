@@ -6,6 +6,7 @@ traceback would mean a bug in the app, not in the input.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
 import os
 import pkgutil
@@ -65,6 +66,11 @@ def _app_args(argv: list[str] | None) -> argparse.Namespace | None:
 
 def _run(argv: list[str] | None) -> int:
     args = _app_args(argv) or build_parser().parse_args(argv)
+    if args.command is None:
+        # No garbage collection until Home's first frame (the app enables it then: CompanionApp.on_start): the
+        # start makes many objects and frees almost none, and each collection on the way would walk all of them
+        # again (bench/bench_startup.py).
+        gc.disable()
     from companion.session.store import StoreError, TableStore
 
     try:

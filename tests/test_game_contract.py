@@ -145,3 +145,32 @@ def test_malformed_input_is_invalid_input_naming_the_field(name):
         game.action_from_text("")
     with pytest.raises(InvalidInput):
         game.state_from_json({"setup": {}})
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if games.get(n).has("dice_placed_at_table")])
+def test_dice_placed_at_table_propose_only_moves_the_engine_accepts(name):
+    """A die set by hand proposes, never plays: whatever its face, the answer is None (nothing changed), a refusal
+    in a sentence, or a question with moves each of which the engine accepts, each in the players' words."""
+    game = games.get(name)
+    setup, actions = played(game, 5)
+    proposed = 0
+    for n, (state, _) in enumerate(states(game, setup, actions)):
+        if n % 7:
+            continue
+        for role, count in game.dice_roles.items():
+            for index in range(0, count, 5):
+                for face in range(1, 7):
+                    try:
+                        found = game.dice_placed_at_table(state, role, {index: face}, None)
+                    except IllegalAction as err:
+                        assert str(err) and "\n" not in str(err)
+                        continue
+                    if found is None:
+                        continue
+                    question, moves = found
+                    assert question.template and moves
+                    for move in moves:
+                        state.apply(move)
+                        assert game.dice_words(state, move) is not None
+                        proposed += 1
+    assert proposed, "no state of a whole game where a die proposed anything"

@@ -26,3 +26,20 @@ def test_other_languages_are_read_from_their_catalogues():
     assert translations("de").gettext("Resume") == "Fortsetzen"
     assert translations("es", RULES_DOMAIN).gettext("Each Secure puts 1 or 2 goods into the vault") \
         == "Cada Proteger guarda 1 o 2 mercancías en la cámara"
+
+
+@pytest.mark.parametrize("lang", [SOURCE, "de", "es"])
+@pytest.mark.parametrize("domain", [DOMAIN, RULES_DOMAIN])
+def test_every_msgid_has_its_msgstr_as_gettexts_tools_require(lang, domain):
+    """A msgid with no msgstr line after it is read by our reader and by babel, but `msgfmt` (what a translator runs)
+    refuses the whole file; merges that append to the catalogues' ends left such entries."""
+    lines = po_path(lang, domain).read_text(encoding="utf-8").splitlines()
+    bare = []
+    for i, line in enumerate(lines):
+        if line.startswith("msgid ") or line.startswith("msgid_plural "):
+            j = i + 1
+            while j < len(lines) and lines[j].startswith('"'):
+                j += 1
+            if j >= len(lines) or not lines[j].startswith(("msgstr", "msgid_plural")):
+                bare.append(f"line {i + 1}: {line}")
+    assert bare == [], f"{lang}/{domain}.po: {bare[:3]}"

@@ -10,11 +10,11 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+import cli_helpers
 from companion.games.errors import InvalidInput
 from companion.session import Table, TableStore, games
 from companion.session.listing import summary_of
@@ -65,9 +65,7 @@ def naming_version(setup_json: dict, version: int) -> dict:
 
 
 def companion(*args: str, data_dir=None) -> subprocess.CompletedProcess:
-    prefix = ["--data-dir", str(data_dir)] if data_dir else []
-    return subprocess.run([sys.executable, "-m", "companion", *prefix, *args], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    return cli_helpers.companion(*args, data_dir=data_dir, timeout=120)  # exporting a long old table takes a while
 
 
 def test_lists_every_table_as_the_earlier_app_did_and_changes_nothing(old):

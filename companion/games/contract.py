@@ -271,6 +271,17 @@ class Game(ABC):
         down?". A throw nobody asked for is never booked on its own (table rule 8, docs/architecture.md). Pure."""
         return None
 
+    def dice_placed_at_table(self, state: GameState, role: str, faces: Mapping[int, int],
+                             intent: Mapping | None) -> Any:
+        """Dice that stand for pieces on the table and are set by hand, not thrown (Obelisk: a die on a corner is
+        that Obelisk, its face its strength): what the faces now shown propose, as `(question, actions)` — a message
+        (`template`, `params`) asking which happened, and every move the engine accepts that they can mean (who did
+        it, what they paid). Never applied on its own: the players pick one or ignore it. None when every die shows
+        what its piece already is (picked up and put back); IllegalAction (a sentence) when no move makes that face
+        now. A game implementing it binds its roles' dice on its own screen (a die stands on a place of the board),
+        not on the devices screen. Pure."""
+        return None
+
     def dice_words(self, state: GameState, action: Any) -> Any:
         """The move a throw proposes, in the players' words (a message with `template` and `params`), for the
         questions the dice raise ("Anna rolled Steal, Steal, Swap, Wild, Relocate"). None: its notation. Pure."""

@@ -1,14 +1,13 @@
 """Gettext catalogues of the app (en, de, es), read from the committed .po files at runtime.
 
-No build step: babel parses ``<lang>/LC_MESSAGES/<domain>.po`` and compiles it in memory into a
-``gettext.GNUTranslations``. English is the source language, so its catalogue may leave msgstr empty.
+No build step: ``po.read_po`` (the standard library only) reads ``<lang>/LC_MESSAGES/<domain>.po`` and compiles it
+in memory into a ``gettext.GNUTranslations``. English is the source language, so its catalogue may leave msgstr empty.
 Domains: ``companion`` (the UI's texts, the default) and ``rules`` (the engines' refusals, see messages.py).
 """
 from __future__ import annotations
 
 import gettext
 from functools import lru_cache
-from io import BytesIO
 from pathlib import Path
 
 DOMAIN = "companion"
@@ -31,16 +30,9 @@ def translations(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
         # English is the msgids themselves (its catalogues hold no translation: tests/test_i18n_catalogues.py),
         # so nothing is parsed for it: an English Home's first frame needs no catalogue (bench/bench_startup.py).
         return gettext.NullTranslations()
-    # Imported here: babel and the parsing cost the start only in a language that needs them.
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from companion.i18n.po import read_po
 
-    with path.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=domain)
-    buf = BytesIO()
-    write_mo(buf, catalog)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    return read_po(path)
 
 
 def normalise(lang: str | None) -> str:

@@ -76,7 +76,3 @@ def translate_message(message, lang: str) -> str:
     except (KeyError, IndexError, ValueError, AttributeError):  # a broken translation must not hide the message
         return str(message)
 
-
-# The old name, kept only for the UI modules that still import it (companion/ui/*: imported there as `tell` too)
-# until the UI takes the new one; nothing outside companion/ui may use it.
-translate_error = translate_message

@@ -53,6 +53,7 @@ class Question:
     options: tuple[str, ...] = (CONFIRM, READ_AGAIN, TYPE_IN)
     reroll: tuple[str, ...] = ()   # dice ids the table should roll again (their LEDs flash)
     error: Exception | None = None  # the engine's refusal, for the screen to translate (translate_message)
+    choices: tuple = ()             # dice set by hand: the moves they can mean, one picked (answer(TYPE_IN, it))
 
     @property
     def text(self) -> str:
@@ -102,7 +103,9 @@ class ObservationDoor:
                 self._collect(obs)
             elif isinstance(obs, DieSetDown):
                 bound = self.bindings.get(obs.die)
-                if bound is not None:  # picked up and put back unthrown: not part of the throw, stop waiting for it
+                if bound is not None and self._placed_by_hand() and obs.face is not None:
+                    self._collect(obs)   # a die standing for a piece: its face set by hand is the reading
+                elif bound is not None:  # picked up and put back unthrown: not part of the throw, stop waiting for it
                     self._throws.setdefault(bound[0], _Throw()).rolling.discard(obs.die)
             elif isinstance(obs, DieRolling):
                 bound = self.bindings.get(obs.die)
@@ -184,8 +187,8 @@ class ObservationDoor:
         role, index = bound
         throw = self._throws.setdefault(role, _Throw())
         throw.rolling.discard(obs.die)
-        face = obs.face if isinstance(obs, DieRolled) else None
-        confidence = obs.confidence if isinstance(obs, DieRolled) else 0.0
+        face = obs.face if isinstance(obs, (DieRolled, DieSetDown)) else None
+        confidence = obs.confidence if isinstance(obs, DieRolled) else 1.0 if isinstance(obs, DieSetDown) else 0.0
         throw.settled[index] = Reading(obs.die, role, index, face, confidence, obs.source)
 
     def _crooked(self, readings, crooked) -> None:
@@ -196,7 +199,29 @@ class ObservationDoor:
         return self._ask(Question(why, {"numbers": _numbers(crooked)}, readings, options=(READ_AGAIN, TYPE_IN),
                                   reroll=dice))
 
+    def _placed_by_hand(self) -> bool:
+        has = getattr(self.game, "has", None)
+        return bool(has is not None and has("dice_placed_at_table"))
+
+    def _placed(self, role: str, readings: tuple[Reading, ...]) -> Any:
+        """Dice standing for pieces (Game.dice_placed_at_table): what their faces can mean, always asked — the
+        players pick the move (who, what they paid) or ignore it; a face put back as it stood withdraws the question."""
+        state = self.table.state
+        try:
+            found = self.game.dice_placed_at_table(state, role, {r.index: r.face for r in readings}, self.intent)
+        except (IllegalAction, InvalidInput) as err:
+            return self._ask(Question(N_("The dice cannot be used now"), {}, readings, options=(IGNORE,), error=err))
+        if found is None:
+            if self.question is not None and any(r.role == role for r in self.question.readings):
+                self._ask(None)
+            return None
+        why, actions = found
+        return self._ask(Question(why.template, dict(why.params), readings, options=(IGNORE,),
+                                  choices=tuple(actions)))
+
     def _propose(self, role: str, readings: tuple[Reading, ...]) -> Any:
+        if self._placed_by_hand():
+            return self._placed(role, readings)
         try:
             action = self.game.dice_action(self.table.state, role, {r.index: r.face for r in readings}, self.intent)
         except (IllegalAction, InvalidInput) as err:

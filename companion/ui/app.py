@@ -8,6 +8,7 @@ Run with `run_app()`: Kivy runs on the one asyncio loop (`async_run`, docs/archi
 from __future__ import annotations
 
 import asyncio
+import gc
 import importlib
 import os
 
@@ -89,6 +90,7 @@ class CompanionApp(App):
         # before the window's own flip puts the frame on screen: the next tick comes after it.)
         def first_frame(*_):
             Window.unbind(on_flip=first_frame)
+            gc.enable()  # disabled for the start (companion/cli.py)
             Clock.schedule_once(lambda _dt: self.start_devices(), 0)
 
         Window.bind(on_flip=first_frame)
@@ -149,11 +151,19 @@ class CompanionApp(App):
 
         from companion.ui import home, widgets  # noqa: F401  (registers their kv rules)
 
+        # What exists now (the modules, their classes, the kv rules, the store) lives as long as the app: set aside,
+        # no collection walks it again (every screen change collects, kivy_setup.release). Home, built next, is
+        # not: it is collected when the group leaves it.
+        gc.freeze()
         Window.clearcolor = (0.09, 0.10, 0.13, 1)
-        self.sm = ScreenManager(transition=NoTransition())
+        # Made at the window's size (not Kivy's default 100x100, which the window would change at once): Home is
+        # built for the size it is shown at, so nothing of it is built twice (a narrow 100x100 Home has other
+        # game cards, fonts and language buttons), and laid out before the first frame (bench/bench_startup.py).
+        self.sm = ScreenManager(transition=NoTransition(), size=Window.size)
         self.sm.transition.bind(on_complete=kivy_setup.forget_transition_screen)
         self.refresh_home()
         self.show("home", home.HomeScreen)
+        kivy_setup.lay_out_now(self.sm)
         return self.sm
 
     def show(self, name: str, screen_class, model=None) -> None:
@@ -168,12 +178,16 @@ class CompanionApp(App):
         if self.sm.current == name and current is not None and getattr(current, "model", None) is model:
             return
         old = list(self.sm.screens)
-        kwargs = {"name": name} if model is None else {"name": name, "model": model}
-        self.sm.add_widget(screen_class(**kwargs))
+        kwargs = {"name": name, "size": self.sm.size}  # built at the size it is shown at (see build)
+        if model is not None:
+            kwargs["model"] = model
+        screen = screen_class(**kwargs)
+        kivy_setup.built_at_size(screen)
+        self.sm.add_widget(screen)
         self.sm.current = name
-        for screen in old:
-            self.sm.remove_widget(screen)
-            kivy_setup.release(screen)
+        for gone in old:
+            self.sm.remove_widget(gone)
+            kivy_setup.release(gone)
 
     # -- i18n ----------------------------------------------------------------------------------------------------
     def t(self, msgid: str, *_bound) -> str:
@@ -211,13 +225,13 @@ class CompanionApp(App):
     def try_move(self, step) -> bool:
         """Make a move on the open table (`step()`: an apply, undo or redo); the engine's refusal (in the players'
         language) or a store error (not saved: nothing happened) is said in the banner. True when it was made."""
-        from companion.i18n.messages import translate_error
+        from companion.i18n.messages import translate_message
 
         try:
             step()
             return True
         except (IllegalAction, InvalidInput) as err:
-            self.say(translate_error(err, self.lang))
+            self.say(translate_message(err, self.lang))
         except StoreError as err:
             self.say(str(err))
         return False

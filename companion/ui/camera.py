@@ -1,6 +1,6 @@
-"""The camera screen (any game): the camera's live picture with what it read drawn over it, and three buttons —
-Read dice, Read map, Count goods. Opened from Dice and boards (a camera's "Open camera"), where cameras are added by
-URL (camera://0, file://photo.jpg, sim://camera?scene=dice).
+"""The camera screen (any game): the camera's live picture with what it read drawn over it, and four buttons —
+Read dice, Read map, Count goods, Calibrate goods (companion/ui/calibrate.py). Opened from Dice and boards (a
+camera's "Open camera"), where cameras are added by URL (camera://0, file://photo.jpg, sim://camera?scene=dice).
 
 The camera is a device in the app's DeviceService (vision/camera_device.py): it grabs frames in a worker thread and
 reads the dice itself whenever a throw has settled. This screen only shows its newest frame (companion/ui/photo.py)
@@ -32,7 +32,7 @@ from firmware_bridge.observations import DiceSettled, DieRolling
 
 log = logging.getLogger(__name__)
 
-CALIBRATION = "goods-calibration.json"   # in the data folder: zones and colours (python -m vision calibrate)
+CALIBRATION = "goods-calibration.json"   # in the data folder: zones and colours (Calibrate goods: calibrate.py)
 GOODS_SURE = 0.6                         # a heap whose area is far from whole pieces is shown amber (vision/goods.py)
 
 
@@ -81,8 +81,8 @@ def load_calibration(app):
 
     path = calibration_path(app)
     if not path.exists():
-        return None, app.t(N_("No goods calibration yet: make one with `python -m vision calibrate` and save it as "
-                              "{name} in the app's data folder.")).format(name=path.name)
+        return None, app.t(N_("No goods calibration yet: tap Calibrate goods on the camera screen (once per "
+                              "table: the players' zones and a piece of each kind)."))
     try:
         return Calibration.load(path), ""
     except (CalibrationError, OSError, ValueError) as err:
@@ -129,6 +129,17 @@ class CameraModel(EventDispatcher):
             self.status = why
             return
         self._start(self._count_goods(calibration), N_("Counting the goods…"))
+
+    def calibrate(self) -> None:
+        """Calibrate the goods on the camera's picture as it is now (companion/ui/calibrate.py)."""
+        from companion.ui.calibrate import CalibrateModel, CalibrateScreen
+
+        image = self.newest()
+        if image is None:
+            self.status = self.app.t(N_("The camera gives no picture yet{detail}.")).format(detail="")
+            return
+        self.close()
+        self.app.show("calibrate", CalibrateScreen, CalibrateModel(self.app, self.url, image.copy()))
 
     def back(self) -> None:
         """To the table it was opened from (its menu), else to Dice and boards."""

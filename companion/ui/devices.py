@@ -112,8 +112,9 @@ class DevicesModel(EventDispatcher):
             source = next((self.device_title(d) for d in self.service.devices if d["url"] == self._grid_source), "")
             self.grid_title = t(N_("Tile map read by {board}")).format(board=source or _short(self._grid_source))
         self.offer_simulated = self.no_hardware and not self.service.simulated
-        roles = [(role, i) for name in games.names() for role, n in games.get(name).dice_roles.items()
-                 for i in range(n)]
+        # A game whose dice stand for pieces on the board binds them on its own screen (a die on a corner).
+        roles = [(role, i) for name in games.names() if not games.get(name).has("dice_placed_at_table")
+                 for role, n in games.get(name).dice_roles.items() for i in range(n)]
         present = {d["url"] for d in self.service.devices}
         dice = []
         for die, seen in self._dice_in_order(present):
@@ -400,6 +401,8 @@ def _with_param(url: str, key: str, value: str) -> str:
 def _place(t, role: str, index, short: bool = False) -> str:
     if role == "henchmen":
         return (t(N_("H{n}")) if short else t(N_("henchmen die {n}"))).format(n=int(index) + 1)
+    if role == "obelisk" and isinstance(index, int):   # Obelisk: a corner of the 6 x 6 grid, row x 6 + column
+        return t(N_("the Obelisk on corner {corner}")).format(corner=f"{'ABCDEF'[index % 6]}{index // 6 + 1}")
     return f"{role} {index}"
 
 

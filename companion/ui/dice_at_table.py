@@ -120,8 +120,10 @@ class DiceAtTable:
         if self.app.table is not self.door.table or self.app.screen == "home":
             return  # the table it is about is not on screen: the question waits there, it never covers Home
         t = self.app.t
-        options = [{"text": t(ANSWERS[choice]), "action": (lambda c=choice: self.answer(c))}
-                   for choice in question.options if choice != CONFIRM or question.action is not None]
+        options = [{"text": self.words(action), "action": (lambda a=action: self.answer(TYPE_IN, a))}
+                   for action in question.choices]   # dice set by hand: the moves they can mean, one tap each
+        options += [{"text": t(ANSWERS[choice]), "action": (lambda c=choice: self.answer(c))}
+                    for choice in question.options if choice != CONFIRM or question.action is not None]
         seen = self._photo_of(question)
         if seen is not None:   # a camera read these dice: the photo with its boxes, so the players can look
             from companion.ui.photo import PhotoChoiceSheet
@@ -152,14 +154,20 @@ class DiceAtTable:
                  for die, d in zip(reading.ids, reading.dice) if die in asked]
         return reading.image, boxes
 
-    def answer(self, choice: str) -> None:
-        """The players' answer (a tap on the sheet): TYPE_IN drops the readings and leaves the move to the screen."""
+    def words(self, action) -> str:
+        """A move the dice propose, in the players' language (its notation when the game has no words for it)."""
+        words = self.door.game.dice_words(self.door.table.state, action) if self.door is not None else None
+        return translate_message(words, self.app.lang) if words is not None else action.to_text()
+
+    def answer(self, choice: str, action=None) -> None:
+        """The players' answer (a tap on the sheet): TYPE_IN without a move drops the readings and leaves the move to
+        the screen; with one (a move the dice proposed, picked) it is played, the engine still judging."""
         door = self.door
         self._close()
         if door is None or door.question is None:
             return
         try:
-            door.answer(choice)
+            door.answer(choice, action)
         except (IllegalAction, InvalidInput) as err:  # the engine refused at the last moment: say why, keep asking
             self.app.say(translate_message(err, self.app.lang))
 

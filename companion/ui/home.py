@@ -10,7 +10,8 @@ from pathlib import Path
 from kivy.lang import Builder
 from kivy.metrics import dp
 from kivy.event import EventDispatcher
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, InvalidInput
@@ -39,6 +40,30 @@ class HomeScreen(Screen):
 
     def show_tab(self, tab: str) -> None:
         self.tab = tab
+
+
+class HomeList(BoxLayout):
+    """One of Home's two lists (home_rows.kv): `rows` (HomeModel.unfinished or .finished), shown or not.
+
+    Its pieces (a HomeListBody: heading, "none", the RecycleView of its rows) are made the first time it is shown,
+    never before: on a narrow window Home's first frame builds the list of one tab, not both
+    (bench/bench_startup.py). The pieces read everything from the list, so rows that change later, shown or not,
+    are what they show once made."""
+
+    title = StringProperty("")
+    empty = StringProperty("")
+    rows = ListProperty()
+    shown = BooleanProperty(False)   # set by home.kv; False until then: nothing is made for a list never shown
+    body = ObjectProperty(None, allownone=True)
+
+    def on_shown(self, _list, shown: bool) -> None:
+        if shown and self.body is None:
+            self.body = HomeListBody(owner=self)
+            self.add_widget(self.body)
+
+
+class HomeListBody(BoxLayout):
+    owner = ObjectProperty(None)     # the HomeList it shows; given when made, never changed
 
 
 class HomeModel(EventDispatcher):

@@ -1,6 +1,7 @@
-"""Kivy settings that must be made before the first window exists, and the memory habits of a software-GL tablet.
+"""Kivy settings that must be made before the first window exists, the memory habits of a software-GL tablet, and
+laying a screen out at once (its first frame).
 
-Imported first by companion/ui/app.py. docs/ui.md, "Memory", explains the numbers.
+Imported first by companion/ui/app.py. docs/ui.md, "Memory" and "Start-up", explains the numbers.
 """
 from __future__ import annotations
 
@@ -20,6 +21,46 @@ Config.set("graphics", "resizable", "0")
 Config.set("graphics", "multisamples", "0")
 Config.set("input", "mouse", "mouse,disable_multitouch")
 Config.set("kivy", "exit_on_escape", "0")
+
+
+def built_at_size(widget) -> None:
+    """Ask every layout in `widget` to lay itself out, for a widget made at its final size (`size=` when made).
+
+    Kivy lays out a layout's children when its size changes; the children a .kv rule gives a widget are added
+    while it is made, before its layout listens to them, and a widget made at its final size never changes size:
+    without this its parts would keep Kivy's default 100x100."""
+    from kivy.uix.layout import Layout
+
+    for w in widget.walk(restrict=True):
+        if isinstance(w, Layout):
+            w._trigger_layout()
+
+
+def lay_out_now(widget) -> None:
+    """Lay `widget` (made at the window's size) out now, with its labels' textures, rather than in the next frame.
+
+    Kivy would do the same work at the first frame's start (its before-the-frame events: layouts, texture updates,
+    RecycleView refreshes, repeated until nothing is left). Done once the first screen is built, before the
+    window's first frame is asked for, the first frame only draws."""
+    from kivy.clock import Clock
+    from kivy.uix.layout import Layout
+    from kivy.uix.recyclelayout import RecycleLayout
+    from kivy.uix.scrollview import ScrollView
+
+    built_at_size(widget)
+    # The sizes first, from the top down (a parent sizes its children, then they lay out theirs), so that each
+    # label then draws its text once, at its final width, where the clock would draw it again at every width
+    # the cascade of layouts gives it on the way. (A RecycleView's layout is laid out by its view, when it
+    # refreshes: it refuses a direct call.)
+    for _ in range(2):
+        for w in widget.walk(restrict=True):
+            if isinstance(w, Layout) and not isinstance(w, RecycleLayout):
+                w.do_layout()
+            elif isinstance(w, ScrollView):
+                w.update_from_scroll()  # its content's width (a RecycleView's rows are made at that width)
+    process = getattr(Clock, "_process_events_before_frame", None)  # Kivy 2.x's own step of tick_draw
+    if process is not None:
+        process()
 
 
 def release(screen, collect: bool = True) -> None:

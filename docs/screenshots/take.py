@@ -25,7 +25,7 @@ ROOT = HERE.parents[1]
 
 def run(scenario: str, *options: str) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, str(ROOT / "tests" / "ui" / "harness.py"), scenario, "--data-dir", tmp,
+        cmd = [sys.executable, str(ROOT / "tests" / "ui" / "obscurians_driver.py"), scenario, "--data-dir", tmp,
                "--out", str(Path(tmp) / "result.json"), "--shots", str(HERE), *options]
         if not os.environ.get("DISPLAY"):
             if not shutil.which("xvfb-run"):

@@ -1,6 +1,7 @@
 """Shared fixtures of tests/firmware."""
 from __future__ import annotations
 
+import fcntl
 import shutil
 import subprocess
 from pathlib import Path
@@ -18,7 +19,11 @@ def tablebus_build() -> Path:
         pytest.skip("gcc is not installed")
     if shutil.which("make") is None:
         pytest.skip("make is not installed")
-    done = subprocess.run(["make", "-s", "-C", str(HARDWARE), "all"], capture_output=True, text=True)
+    # Under pytest-xdist several workers may build at once: one make at a time, the others then find it built.
+    (HARDWARE / "build").mkdir(exist_ok=True)
+    with open(HARDWARE / "build" / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = subprocess.run(["make", "-s", "-C", str(HARDWARE), "all"], capture_output=True, text=True)
     if done.returncode:
         pytest.fail(f"make -C hardware failed:\n{done.stdout}{done.stderr}")
     return HARDWARE / "build"

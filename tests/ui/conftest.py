@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-HARNESS = Path(__file__).with_name("harness.py")
+HARNESS = Path(__file__).with_name("obscurians_driver.py")
 SCREEN = "-screen 0 1280x800x24"
 
 
 def script_command(script: Path, *args: str) -> list[str]:
-    """The command that runs a driver script (harness.py, obscurio_driver.py, …) with `args` on a screen."""
+    """The command that runs a driver script (obscurians_driver.py, obscurio_driver.py, …) with `args` on a screen."""
     cmd = [sys.executable, str(script), *args]
     if not os.environ.get("DISPLAY"):
         if not shutil.which("xvfb-run"):
@@ -57,6 +57,19 @@ def run_own_driver(script: Path, tmp_path_factory, name: str) -> dict:
     tmp = tmp_path_factory.mktemp(name)
     (tmp / "data").mkdir()
     return run_script(script, "--data-dir", str(tmp / "data"), out=tmp / f"{name}.json")
+
+
+@pytest.fixture(scope="module")
+def own_driver(request, tmp_path_factory) -> dict:
+    """What a test file that is its own touch driver found: the file run once as a script (tests/ui/drive.py
+    script_main), on a fresh store. The file names the result for what it holds:
+
+        @pytest.fixture(scope="module")
+        def gestures(own_driver):
+            return own_driver
+    """
+    script = Path(request.module.__file__)
+    return run_own_driver(script, tmp_path_factory, script.stem)
 
 
 def run_harness(*args: str, out: Path, timeout: float = 150) -> dict:

@@ -1,4 +1,5 @@
-"""Drive the real app's devices screen and the dice at a table by touch, in its own process (like tests/ui/harness.py):
+"""Drive the real app's devices screen and the dice at a table by touch, in its own process (like
+tests/ui/obscurians_driver.py):
 
     python tests/ui/devices_driver.py --data-dir D --out result.json [--scenario NAME] [--shots DIR]
 
@@ -36,7 +37,7 @@ SEVEN = (("Anna", "red"), ("Ben", "orange"), ("Chris", "yellow"), ("Dana", "gree
          ("Fay", "pink"), ("Gus", "turquoise"))
 
 
-async def until(d: Touch, predicate, what: str, timeout: float = 20) -> None:
+async def until(d: Touch, predicate, what: str, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
     while not predicate():
         if time.monotonic() > deadline:

@@ -1,7 +1,8 @@
 """Running the real app with a driver's scenario on the app's own asyncio loop, and writing what it found as JSON.
 
-The drivers (tests/ui/harness.py, tests/ui/obscurio_driver.py, tests/ui/devices_driver.py) each run in a process of
-their own (one Kivy window per process); the tests read the JSON file they write (tests/ui/conftest.py run_script).
+The drivers (tests/ui/obscurians_driver.py, tests/ui/obscurio_driver.py, tests/ui/devices_driver.py) each run in a
+process of their own (one Kivy window per process); the tests read the JSON file they write (tests/ui/conftest.py
+run_script).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """How a player who knows what they want to do enters it: the next touch toward an intended engine action, read
 from what the round screen shows (the view TurnEntry publishes, which the screen mirrors widget for widget).
 
-Used three ways: Kivy-free tests (tests/ui/test_turn_entry.py), the touch harness (tests/ui/harness.py, which
+Used three ways: Kivy-free tests (tests/ui/test_turn_entry.py), the touch harness (tests/ui/obscurians_driver.py, which
 finds the widgets for each touch) and bench/bench_taps.py (touches per action). The intended actions come from a
 scripted player (tests/ui/policies.py), so every kind of move gets entered.
 

@@ -1,4 +1,4 @@
-"""Who decides the moves when a scripted game is played through the screen (tests/ui/harness.py --policy).
+"""Who decides the moves when a scripted game is played through the screen (tests/ui/obscurians_driver.py --policy).
 
 - "random": the engine's seeded random player (companion.games.obscurians.randplay): every legal kind of move,
   uniformly, whatever it is worth (many one-execution turns, many rerolls).

@@ -1,6 +1,6 @@
 """The Obscurians screens at one window size, in one language, with 4 to 7 players: a scripted game played by touch
-(tests/ui/harness.py's Driver: the engine's seeded random player decides, the screen's own buttons enter it), and at
-every touch a look at what a player would notice (issue 14 §2, §4, §7; table rules 1 and 2):
+(tests/ui/obscurians_driver.py's Driver: the engine's seeded random player decides, the screen's own buttons enter
+it), and at every touch a look at what a player would notice (issue 14 §2, §4, §7; table rules 1 and 2):
 
 - controls that hold still: where every control on the round screen is, before and after each touch (read from
   the widget tree, tests/ui/fit.py `control_places`); one that is there both times and moved is reported. The
@@ -33,7 +33,8 @@ if str(ROOT) not in sys.path:
 
 from tests.ui.drive import run_app  # noqa: E402
 from tests.ui.fit import WINDOW_SIZES, control_places, moved, unfit_labels, window_box  # noqa: E402
-from tests.ui.harness import Driver, NAMES, _missions_for  # noqa: E402
+from tests.ui.obscurians_driver import NAMES, Driver  # noqa: E402
+from tests.ui.obscurians_play import _missions_for  # noqa: E402
 from tests.ui.touch import Stuck  # noqa: E402
 
 # The parts of the centre that must each have a place of their own (kv ids of round.kv's RoundCentre).

@@ -21,10 +21,8 @@ FINGER = 44  # px at density 1: the smallest control a finger hits without looki
 
 
 @pytest.fixture(scope="module")
-def sizes(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "devices_sizes")
+def sizes(own_driver):
+    return own_driver
 
 
 @pytest.mark.ui

@@ -15,10 +15,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def fit(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "fit")
+def fit(own_driver):
+    return own_driver
 
 
 @pytest.mark.ui

@@ -20,10 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def refusals(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "refusals")
+def refusals(own_driver):
+    return own_driver
 
 
 @pytest.mark.ui
@@ -81,7 +79,7 @@ async def scenario(app, args) -> dict:
     from companion.ui.obscurians.choices import (
         ChipMission, ChooseAction, FaceCount, PickGood, PickKind, Reveal,
     )
-    from tests.ui.harness import Driver
+    from tests.ui.obscurians_driver import Driver
 
     d = Driver(app, random.Random(1))
     out: dict = {}

@@ -27,10 +27,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def gestures(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "gestures")
+def gestures(own_driver):
+    return own_driver
 
 
 @pytest.mark.ui
@@ -97,7 +95,7 @@ async def scenario(app, args) -> dict:
     from companion.ui.obscurians.turn import (
         NEW_ROLL, ChipMission, ChooseAction, FaceCount, PickGood, Reveal, SecurePair,
     )
-    from tests.ui.harness import Driver
+    from tests.ui.obscurians_driver import Driver
 
     d = Driver(app, random.Random(1))
     shots = Path(args.shots) if args.shots else None

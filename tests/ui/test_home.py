@@ -1,5 +1,5 @@
-"""Home by touch (tests/ui/harness.py `home-checks`): each unfinished table says its round and whose turn it is; a
-table can be renamed, and deleted only after a question, with the banner offering it back."""
+"""Home by touch (tests/ui/obscurians_driver.py `home-checks`): each unfinished table says its round and whose turn
+it is; a table can be renamed, and deleted only after a question, with the banner offering it back."""
 from __future__ import annotations
 
 import pytest

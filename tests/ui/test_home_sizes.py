@@ -20,10 +20,8 @@ LANGS = ("en", "de", "es")
 
 
 @pytest.fixture(scope="module")
-def sizes(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "home_sizes")
+def sizes(own_driver):
+    return own_driver
 
 
 @pytest.mark.ui

@@ -20,10 +20,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def way_back(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "way_back")
+def way_back(own_driver):
+    return own_driver
 
 
 def by_table(rows: list[dict]) -> dict:
@@ -51,6 +49,14 @@ def test_each_row_still_opens_its_own_table_after_coming_back(way_back):
     for o in opened:
         assert o["table"] == o["row"], o
         assert o["screen"] != "home"
+
+
+@pytest.mark.ui
+def test_a_new_table_of_each_game_after_another_games_opens_its_setup(way_back):
+    new = way_back["new_tables"]
+    assert [n["game"] for n in new] == ["obelisk", "obscurians", "obscurio", "obelisk"], new
+    for n in new:
+        assert n["screen"] not in ("home", ""), n
 
 
 @pytest.mark.ui
@@ -148,6 +154,21 @@ async def scenario(app, args) -> dict:
             await d.tap(app.sheet)
         await go_home_by_touch(d)
         out["visits"].append({"after": f"{row['button']} {row['id']}", **(await home_rows(d))})
+    # A new table of each game in turn, from Home's cards, and Home between them: each game's screens still draw
+    # after another game's were loaded (Kivy's `#:import` names are global: two games' `look` once overwrote each
+    # other, and a new Obscurians table after an Obelisk one crashed the app).
+    out["new_tables"] = []
+    for game in ("obelisk", "obscurians", "obscurio", "obelisk"):
+        await d.tap(d.by_class("GameCard", game=game)[0].ids.new_button)
+        await d.frames(3)
+        out["new_tables"].append({"game": game, "screen": app.sm.current})
+        back = next((w for w in d.walk() if type(w).__name__ in ("BackButton", "HomeButton") and d.visible(w)), None)
+        if back is None:
+            break
+        await d.tap(back)
+        await d.wait_screen("home")
+        await d.frames(3)
+    out["visits"].append({"after": "new tables", **(await home_rows(d))})
     # The language switched on Home after the way back: the rows follow.
     german = next(w for w in d.walk() if type(w).__name__ == "LangButton" and w.code == "de")
     await d.tap(german)

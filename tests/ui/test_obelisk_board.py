@@ -32,10 +32,8 @@ MAP = box_map()
 
 
 @pytest.fixture(scope="module")
-def board(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_board")
+def board(own_driver):
+    return own_driver
 
 
 def test_the_groups_own_tile_is_taught_once(board):

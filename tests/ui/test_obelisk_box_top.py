@@ -21,10 +21,8 @@ NIGHTS = 3
 
 
 @pytest.fixture(scope="module")
-def box_top(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_box_top")
+def box_top(own_driver):
+    return own_driver
 
 
 def test_the_quarry_is_tapped_in_at_setup(box_top):

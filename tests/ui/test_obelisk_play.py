@@ -24,10 +24,8 @@ MOST_MOVES = 400
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_play")
+def game(own_driver):
+    return own_driver
 
 
 def test_home_offers_a_new_obelisk_table(game):

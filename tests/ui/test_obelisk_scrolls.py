@@ -19,10 +19,8 @@ SEEDS = {"longbow": 1, "broken_earth": 7, "burnout": 8}
 
 
 @pytest.fixture(scope="module")
-def scrolls(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_scrolls")
+def scrolls(own_driver):
+    return own_driver
 
 
 @pytest.mark.parametrize("scroll", sorted(SEEDS))

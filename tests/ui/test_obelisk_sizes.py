@@ -21,10 +21,8 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.fixture(scope="module")
-def sizes(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_sizes")
+def sizes(own_driver):
+    return own_driver
 
 
 def test_every_view_was_seen_at_both_sizes_in_every_language(sizes):
@@ -118,6 +116,11 @@ async def scenario(app, args) -> dict:
     from tests.ui.fit import WINDOW_SIZES, control_places, unfit_labels, window_box
     from tests.ui.touch import Touch
 
+    from companion.session.timers import FakeClock
+
+    # The 4-player Day plays Time Trials: on a clock nobody moves, its minute cannot run out while the sizes are
+    # looked at (on the wall clock a loaded machine took more than a minute over them, and the Day became a Night).
+    app.clock = FakeClock()
     d = Touch(app)
     tables = prepare(app.store)
     app.refresh_home()

@@ -20,10 +20,8 @@ pytestmark = pytest.mark.ui
 
 
 @pytest.fixture(scope="module")
-def timed(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "obelisk_time")
+def timed(own_driver):
+    return own_driver
 
 
 def test_the_days_minute_shows_and_runs(timed):

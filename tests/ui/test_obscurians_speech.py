@@ -23,10 +23,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def spoken(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "speech")
+def spoken(own_driver):
+    return own_driver
 
 
 @pytest.mark.ui
@@ -144,7 +142,7 @@ async def set_sound(d, on: bool) -> None:
 async def scenario(app, args) -> dict:
     from companion.session import speech
     from companion.session.table import Table
-    from tests.ui.harness import Driver
+    from tests.ui.obscurians_driver import Driver
     from tests.ui.test_home_way_back import go_home_by_touch
     from tests.ui.test_old_tables import row_button
 

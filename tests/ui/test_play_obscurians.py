@@ -1,7 +1,7 @@
 """Play Obscurians on the real app by touches, then check what the screen said against the engine.
 
-Each game is played the way a group that knows its moves would (tests/ui/harness.py): every move of the engine's
-seeded random player is tapped in on the screen and compared with the move the screen recorded.
+Each game is played the way a group that knows its moves would (tests/ui/obscurians_driver.py): every move of the
+engine's seeded random player is tapped in on the screen and compared with the move the screen recorded.
 """
 from __future__ import annotations
 
@@ -13,12 +13,12 @@ import time
 import pytest
 
 from companion.games.obscurians.actions import RevealEvent
-from companion.games.obscurians.narrate import narrate_all
+from companion.games.obscurians.movelog import move_lines
 from companion.games.obscurians.state import new_game
 from companion.session.logfile import read_log
 from companion.session.store import TableStore
 from companion.session.table import Table
-from companion.i18n.messages import translate_error as tell
+from companion.i18n.messages import translate_message
 from tests.ui.conftest import child_env, harness_command, run_harness
 
 pytestmark = pytest.mark.ui
@@ -66,10 +66,10 @@ def test_a_whole_four_player_game_by_touch(data_dir, tmp_path):
 
     # The move log said each kind of move in players' words, as the engine narrates it, and Undo named it.
     actions = game.timeline.actions
-    lines = narrate_all(new_game(game.setup), actions)
+    lines = move_lines(new_game(game.setup), actions)
     for kind, seen in result["log"].items():  # the newest line after the first move of each kind
         assert type(actions[seen["index"]]).__name__ == kind
-        assert seen["screen"] == tell(lines[seen["index"]], "en") == seen["undo"], kind
+        assert seen["screen"] == translate_message(lines[seen["index"]], "en") == seen["undo"], kind
     assert {"RevealEvent", "Roll", "Choose", "EndTurn"} <= set(result["log"])
     assert len(set(result["log"]) & {"Steal", "Donate", "Swap", "Secure", "Relocate"}) >= 3
 

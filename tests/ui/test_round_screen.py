@@ -1,5 +1,5 @@
-"""The round screen's promises on the real app, by touch (tests/ui/harness.py `checks`): panels around the edges
-that a tap on a turned panel really reaches, options that stay in place and say why they are off, the roll in
+"""The round screen's promises on the real app, by touch (tests/ui/obscurians_driver.py `checks`): panels around the
+edges that a tap on a turned panel really reaches, options that stay in place and say why they are off, the roll in
 counts, the reroll's chip face down, the move log with Undo and Redo naming the move, the menu on every side."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The setup screen by touch (tests/ui/harness.py `setup-checks`): colours swap between seats, seats reorder by
-drag and by the up button, a 4-player table puts two mission cards back unseen (the app names
+"""The setup screen by touch (tests/ui/obscurians_driver.py `setup-checks`): colours swap between seats, seats reorder
+by drag and by the up button, a 4-player table puts two mission cards back unseen (the app names
 none), a group that looked taps them in, and at the end a mission put back is dimmed and says so."""
 from __future__ import annotations
 

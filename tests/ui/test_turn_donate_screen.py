@@ -24,10 +24,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")
-def donate(tmp_path_factory):
-    from tests.ui.conftest import run_own_driver
-
-    return run_own_driver(Path(__file__), tmp_path_factory, "donate")
+def donate(own_driver):
+    return own_driver
 
 
 @pytest.mark.ui
@@ -75,7 +73,7 @@ def test_text_stays_large_and_every_glyph_is_in_the_font(donate):
 async def scenario(app, args) -> dict:
     from companion.games.obscurians.actions import Choose, RevealEvent, Roll
     from companion.ui.obscurians.turn import PickGood, PickSeat
-    from tests.ui.harness import Driver
+    from tests.ui.obscurians_driver import Driver
 
     d = Driver(app, random.Random(args.seed))
     shots = Path(args.shots) if args.shots else None

@@ -4,8 +4,8 @@ A driver finds widgets by kv id or by class and field values, builds a touch Mot
 any turned panel: Kivy turns the touch back into the widget's own coordinates) and posts touch down / up through
 Kivy's event loop, letting frames pass between, like a finger on the glass. Screens are only ever driven by what they
 show (a hidden or disabled widget is never tapped: that raises Stuck; one outside a scrolled view is scrolled to
-first). The game drivers build on `Touch`: tests/ui/harness.py (Obscurians), tests/ui/obscurio_driver.py (Obscurio),
-tests/ui/devices_driver.py (the devices screen).
+first). The game drivers build on `Touch`: tests/ui/obscurians_driver.py (Obscurians), tests/ui/obscurio_driver.py
+(Obscurio), tests/ui/devices_driver.py (the devices screen).
 """
 from __future__ import annotations
 

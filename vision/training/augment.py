@@ -5,6 +5,8 @@ slanted, mirrored, and then its colours are shaken hard: hue turned, channels sw
 contrast, a light gradient and shadows, blur, noise and JPEG loss; sometimes its plain table is swapped for wood,
 felt or tiles (the table is found as what a large median filter leaves). The aim is the hidden photos: other dice,
 another table, another camera. Rendered scenes (vision/render/dice.py) add what the photos lack.
+The face net's and the reader's crops are cut from one pool (crop_pool): the photos' dice, rendered dice and
+patches that hold no die.
 """
 from __future__ import annotations
 
@@ -17,6 +19,10 @@ from ..render.dice import render_dice
 from ..render.scene import random_table
 
 Truth = list[tuple[int, tuple[float, float, float, float]]]
+# The rendered scenes we train on use these tables; "tiles" and "paper" tables, and held-out seeds, are only ever
+# used to measure (bench/bench_vision_dice.py), so that measurement is on scenes the network has not seen.
+TRAIN_TABLES = ("wood", "felt", "plain", "cloth", "dark")
+HELD_OUT_TABLES = ("tiles", "paper")
 
 
 def geometric(img: np.ndarray, truth: Truth, rng: np.random.Generator, out: int) -> tuple[np.ndarray, Truth]:
@@ -138,3 +144,35 @@ def rendered_sample(rng: np.random.Generator, out: int, tables: tuple[str, ...] 
     if rng.random() < 0.5:
         img = photometric(img, rng)
     return img, t
+
+
+def crop_pool(photos, rng: np.random.Generator, rendered_scenes: int) -> tuple[list, list, list]:
+    """(real dice, rendered dice, backgrounds): each die as (image, box, face); backgrounds as (image, box)
+    patches of table, tray and distractors that overlap no die."""
+    dice, backgrounds = [], []
+    for _n, img, truth in photos:
+        dice += [(img, b, f) for f, b in truth]
+        for _ in range(6):
+            side = rng.uniform(18, 75)
+            x, y = rng.uniform(0, img.shape[1] - side), rng.uniform(0, img.shape[0] - side)
+            box = (x, y, x + side, y + side)
+            if all(_overlap(box, b) < 0.15 for _f, b in truth):
+                backgrounds.append((img, box))
+    real = len(dice)
+    for _ in range(rendered_scenes):
+        img, truths = render_dice(rng, (480, 480), tables=TRAIN_TABLES)
+        dice += [(img, d.box, d.face) for d in truths]
+        for _ in range(4):
+            side = rng.uniform(15, 90)
+            x, y = rng.uniform(0, 480 - side), rng.uniform(0, 480 - side)
+            box = (x, y, x + side, y + side)
+            if all(_overlap(box, d.box) < 0.15 for d in truths):
+                backgrounds.append((img, box))
+    return dice[:real], dice[real:], backgrounds
+
+
+def _overlap(a, b) -> float:
+    """Share of box a covered by box b."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    return ix * iy / max((a[2] - a[0]) * (a[3] - a[1]), 1e-9)

@@ -7,48 +7,24 @@ A CenterNet heat map, box size and offset on 256x256 views of the photos and of 
 (vision/training/augment.py has the recipe); writes OUT.onnx and OUT.pt. The second net, the reader, and the model
 card come from vision/training/train_reader.py with the same --out.
 
-Needs the `train` extra (torch, onnx) and the shared photos (../shared/data/dice_photos, or --photos). The folds are
-five contiguous blocks of the photos sorted by name (the photos were shot in sessions: neighbours look alike, so a
-random split would flatter). One thread by default: the machine is shared. Seeds are fixed, so a run is repeatable
-up to the CPU's floating-point order.
+Needs the `train` extra (torch, onnx) and the shared photos (../shared/data/dice_photos, or --photos); the folds,
+threads and seeds as every run has them (vision/training/runs.py).
 """
 from __future__ import annotations
 
-import argparse
-import json
 import math
 import sys
 import time
-from pathlib import Path
 
-import cv2
 import numpy as np
 import torch
 import torch.nn.functional as F
 
-from .augment import real_sample, rendered_sample
+from .augment import TRAIN_TABLES, real_sample, rendered_sample
 from .model import DiceNet, STRIDE
+from .runs import arguments, export_onnx, start, to_input
 
-DEFAULT_PHOTOS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "dice_photos"
-FOLDS = 5
 CROP = 256
-# The rendered scenes we train on use these tables; "tiles" and "paper" tables, and held-out seeds, are only ever
-# used to measure (bench/bench_vision_dice.py), so that measurement is on scenes the network has not seen.
-TRAIN_TABLES = ("wood", "felt", "plain", "cloth", "dark")
-HELD_OUT_TABLES = ("tiles", "paper")
-
-
-def load_photos(folder: Path) -> list[tuple[str, np.ndarray, list]]:
-    labels = json.loads((folder / "labels.json").read_text(encoding="utf-8"))
-    out = []
-    for name in sorted(labels):
-        img = cv2.imread(str(folder / name), cv2.IMREAD_COLOR)
-        out.append((name, img, [(d["face"], tuple(d["box"])) for d in labels[name]]))
-    return out
-
-
-def fold_of(index: int, total: int) -> int:
-    return index * FOLDS // total
 
 
 def targets(truth, size: int):
@@ -99,18 +75,6 @@ def batch(samples):
     return tuple(torch.from_numpy(np.stack(a)) for a in (imgs, hs, rs, ms, igs))
 
 
-def to_input(img: np.ndarray) -> np.ndarray:
-    """As the app feeds the networks (vision.dice._blob): BGR, (pixel - 127.5) / 255, channels first."""
-    return ((img.astype(np.float32) - 127.5) / 255.0).transpose(2, 0, 1)
-
-
-def export(model: torch.nn.Module, path: Path) -> None:
-    model.eval()
-    torch.onnx.export(model, torch.zeros(1, 3, 640, 640), str(path), input_names=["image"],
-                      output_names=["grid"], opset_version=17, dynamo=False,
-                      dynamic_axes={"image": {2: "h", 3: "w"}, "grid": {2: "gh", 3: "gw"}})
-
-
 def train_finder(train, rng: np.random.Generator, args) -> DiceNet:
     """The finder on 256x256 views of the photos (and rendered scenes); saved as OUT.pt and exported as OUT.onnx."""
     model = DiceNet()
@@ -138,30 +102,19 @@ def train_finder(train, rng: np.random.Generator, args) -> DiceNet:
                   f"off {parts[2]:.3f} ({time.time() - t0:.0f} s)", flush=True)
 
     torch.save(model.state_dict(), args.out.with_suffix(".pt"))
-    export(model, args.out.with_suffix(".onnx"))
+    export_onnx(model, args.out.with_suffix(".onnx"), (1, 3, 640, 640), ("image", "grid"),
+                {"image": {2: "h", 3: "w"}, "grid": {2: "gh", 3: "gw"}})
     return model
 
 
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
-    ap.add_argument("--out", type=Path, required=True, help="path without suffix: writes OUT.onnx and OUT.pt")
-    ap.add_argument("--fold", type=int, default=None, help="hold this block (0-4) of the photos out")
-    ap.add_argument("--steps", type=int, default=1500)
+    ap = arguments(__doc__.splitlines()[0], "path without suffix: writes OUT.onnx and OUT.pt",
+                   "hold this block (0-4) of the photos out")
     ap.add_argument("--batch", type=int, default=12)
     ap.add_argument("--render-share", type=float, default=0.3)
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--seed", type=int, default=19)
     args = ap.parse_args(argv)
 
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    photos = load_photos(args.photos)
-    train = [p for i, p in enumerate(photos) if args.fold is None or fold_of(i, len(photos)) != args.fold]
-    print(f"training on {len(train)} photos, holding out {len(photos) - len(train)}", flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
+    train, _held, rng = start(args)
     train_finder(train, rng, args)
     return 0
 

@@ -12,21 +12,18 @@ colours shaken (vision/training/augment.py); rendered dice 25 %, "not a die" pat
 """
 from __future__ import annotations
 
-import argparse
 import sys
 import time
 from pathlib import Path
 
-import cv2
 import numpy as np
 import torch
 import torch.nn.functional as F
 
 from ..dice import crop_die
-from .augment import photometric
+from .augment import crop_pool, photometric
 from .model import NOT_A_DIE_CLASS as NOT_A_DIE, FaceNet
-from .train_dice import DEFAULT_PHOTOS, fold_of, load_photos, to_input
-from .train_reader import crop_pool
+from .runs import arguments, export_onnx, start, to_input
 
 CROP_SIDE = 32
 
@@ -101,35 +98,16 @@ def face_accuracy(model: FaceNet, photos) -> float:
     return float((out.argmax(1).numpy() == np.array(ys)).mean())
 
 
-def export(model: FaceNet, path: Path) -> None:
-    model.eval()
-    torch.onnx.export(model, torch.zeros(1, 3, CROP_SIDE, CROP_SIDE), str(path), input_names=["crops"],
-                      output_names=["logits"], opset_version=17, dynamo=False,
-                      dynamic_axes={"crops": {0: "n"}, "logits": {0: "n"}})
-
-
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
-    ap.add_argument("--out", type=Path, required=True, help="path without suffix: writes OUT_faces.onnx and .pt")
-    ap.add_argument("--fold", type=int, default=None, help="hold this block (0-4) out and report on it")
-    ap.add_argument("--steps", type=int, default=1500)
+    ap = arguments(__doc__.splitlines()[0], "path without suffix: writes OUT_faces.onnx and .pt",
+                   "hold this block (0-4) out and report on it")
     ap.add_argument("--init", type=Path, default=None, help="train on from these weights (.pt)")
-    ap.add_argument("--threads", type=int, default=1)
-    ap.add_argument("--seed", type=int, default=19)
     args = ap.parse_args(argv)
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    photos = load_photos(args.photos)
-    train = [p for i, p in enumerate(photos) if args.fold is None or fold_of(i, len(photos)) != args.fold]
-    held = [p for i, p in enumerate(photos) if args.fold is not None and fold_of(i, len(photos)) == args.fold]
-    print(f"training on {len(train)} photos, holding out {len(held)}", flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
+    train, held, rng = start(args)
     faces = train_faces(train, rng, args.steps, init=args.init)
     torch.save(faces.state_dict(), args.out.with_name(args.out.name + "_faces.pt"))
-    export(faces, args.out.with_name(args.out.name + "_faces.onnx"))
+    export_onnx(faces, args.out.with_name(args.out.name + "_faces.onnx"), (1, 3, CROP_SIDE, CROP_SIDE),
+                ("crops", "logits"), {"crops": {0: "n"}, "logits": {0: "n"}})
     if held:
         print(f"fold {args.fold}: faces read right on the true boxes: {face_accuracy(faces, held):.4f}", flush=True)
     return 0

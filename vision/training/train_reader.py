@@ -12,13 +12,10 @@ shaken (vision/training/augment.py). One thread, fixed seed.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 import time
-from pathlib import Path
 
-import cv2
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -28,41 +25,9 @@ from firmware_bridge import strictjson
 from ..detections import f1, match_dice
 from ..dice import READ_MARGIN, DiceModelCard, DiceReader, crop_die
 from ..render.dice import render_dice
-from .augment import photometric
+from .augment import HELD_OUT_TABLES, crop_pool, photometric
 from .model import NOT_A_DIE_CLASS, READ_SIDE, ReaderNet
-from .train_dice import DEFAULT_PHOTOS, HELD_OUT_TABLES, TRAIN_TABLES, fold_of, load_photos, to_input
-
-
-def crop_pool(photos, rng: np.random.Generator, rendered_scenes: int) -> tuple[list, list, list]:
-    """(real dice, rendered dice, backgrounds): each die as (image, box, face); backgrounds as (image, box)
-    patches of table, tray and distractors that overlap no die."""
-    dice, backgrounds = [], []
-    for _n, img, truth in photos:
-        dice += [(img, b, f) for f, b in truth]
-        for _ in range(6):
-            side = rng.uniform(18, 75)
-            x, y = rng.uniform(0, img.shape[1] - side), rng.uniform(0, img.shape[0] - side)
-            box = (x, y, x + side, y + side)
-            if all(_overlap(box, b) < 0.15 for _f, b in truth):
-                backgrounds.append((img, box))
-    real = len(dice)
-    for _ in range(rendered_scenes):
-        img, truths = render_dice(rng, (480, 480), tables=TRAIN_TABLES)
-        dice += [(img, d.box, d.face) for d in truths]
-        for _ in range(4):
-            side = rng.uniform(15, 90)
-            x, y = rng.uniform(0, 480 - side), rng.uniform(0, 480 - side)
-            box = (x, y, x + side, y + side)
-            if all(_overlap(box, d.box) < 0.15 for d in truths):
-                backgrounds.append((img, box))
-    return dice[:real], dice[real:], backgrounds
-
-
-def _overlap(a, b) -> float:
-    """Share of box a covered by box b."""
-    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
-    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
-    return ix * iy / max((a[2] - a[0]) * (a[3] - a[1]), 1e-9)
+from .runs import arguments, export_onnx, start, to_input
 
 
 def reader_sample(source, rng: np.random.Generator, background: bool):
@@ -173,41 +138,22 @@ def rendered_set(seed: int, count: int, tables) -> list:
     return out
 
 
-def export(model: ReaderNet, path: Path) -> None:
-    model.eval()
-    torch.onnx.export(model, torch.zeros(1, 3, READ_SIDE, READ_SIDE), str(path), input_names=["crops"],
-                      output_names=["reading"], opset_version=17, dynamo=False,
-                      dynamic_axes={"crops": {0: "n"}, "reading": {0: "n"}})
-
-
 def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--photos", type=Path, default=DEFAULT_PHOTOS)
-    ap.add_argument("--out", type=Path, required=True, help="path without suffix: writes OUT_reader.onnx/.pt, OUT.json")
-    ap.add_argument("--fold", type=int, default=None, help="hold this block (0-4) out and report F1 on it")
-    ap.add_argument("--steps", type=int, default=1500)
-    ap.add_argument("--threads", type=int, default=1)
+    ap = arguments(__doc__.splitlines()[0], "path without suffix: writes OUT_reader.onnx/.pt, OUT.json",
+                   "hold this block (0-4) out and report F1 on it")
     ap.add_argument("--card-only", action="store_true",
                     help="keep the trained OUT_reader.onnx; only pick the threshold and write the card")
-    ap.add_argument("--seed", type=int, default=19)
     args = ap.parse_args(argv)
 
-    torch.set_num_threads(args.threads)
-    cv2.setNumThreads(1)
-    torch.manual_seed(args.seed)
-    rng = np.random.default_rng(args.seed)
-    photos = load_photos(args.photos)
-    trained = [p for i, p in enumerate(photos) if args.fold is None or fold_of(i, len(photos)) != args.fold]
-    held = [p for i, p in enumerate(photos) if args.fold is not None and fold_of(i, len(photos)) == args.fold]
-    print(f"training on {len(trained)} photos, holding out {len(held)}", flush=True)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
+    trained, held, rng = start(args)
     seconds = None
     if not args.card_only:
         t0 = time.time()
         model = train(trained, rng, args.steps)
         seconds = round(time.time() - t0)
         torch.save(model.state_dict(), args.out.with_name(args.out.name + "_reader.pt"))
-        export(model, args.out.with_name(args.out.name + "_reader.onnx"))
+        export_onnx(model, args.out.with_name(args.out.name + "_reader.onnx"), (1, 3, READ_SIDE, READ_SIDE),
+                    ("crops", "reading"), {"crops": {0: "n"}, "reading": {0: "n"}})
     if not args.out.with_suffix(".onnx").exists():
         print(f"no finder at {args.out.with_suffix('.onnx')}: no model card written", flush=True)
         return 0

@@ -9,11 +9,11 @@ capture plan for a table described in the exchange form, companion/games/obelisk
 from __future__ import annotations
 
 from companion.games.contract import Game
-from companion.games.obelisk import vocabulary
+from companion.games.obelisk import dice, vocabulary
 from companion.games.obelisk.actions import Timeout, action_from_json, action_from_text
 from companion.games.obelisk.box import MAX_PLAYERS, MIN_PLAYERS
 from companion.games.obelisk.describe import describe, status
-from companion.games.obelisk.rules import Rules
+from companion.games.obelisk.rules import RULES_VERSION, Rules
 from companion.games.obelisk.rulings import RULINGS, values
 from companion.games.obelisk.setup import Setup
 from companion.games.obelisk.state import State, new_game
@@ -54,6 +54,11 @@ class ObeliskGame(Game):
 
     # the rules profile: the game's own Rules and rulings.values
     default_rules = staticmethod(Rules)
+    # docs/persistence.md "Rules versions": every new Obelisk table records RULES_VERSION; a table stored before
+    # versions were recorded is version 1 (the only one there was).
+    rules_version = RULES_VERSION
+    records_rules_version = True
+    unrecorded_rules_versions = (1,)
     rules_from_json = staticmethod(Rules.from_json)
     rule_values = staticmethod(values)
 
@@ -62,6 +67,19 @@ class ObeliskGame(Game):
 
     def timer_action(self, state: State, name: str):
         return Timeout()
+
+    # The smart dice: a die standing on a corner is that Obelisk (companion/games/obelisk/dice.py).
+    dice_roles = dice.ROLES
+
+    def dice_placed_at_table(self, state: State, role: str, faces, intent):
+        found = dice.proposals(state, faces) if role == dice.ROLE else ()
+        return (dice.question(state, faces), found) if found else None
+
+    def dice_action(self, state: State, role: str, faces, intent):
+        return None   # an Obelisk's die is set by hand: dice_placed_at_table reads it, thrown or not
+
+    def dice_words(self, state: State, action):
+        return dice.proposal_words(state, action)
 
     def random_game(self, seed: int, n_players: int):
         from companion.games.obelisk.randplay import random_game

@@ -13,11 +13,17 @@ from dataclasses import dataclass
 from companion.games.errors import InvalidInput
 from companion.games.obelisk.box import DEMON_COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from companion.games.checks import flag, obj, whole
+from companion.games.rulings import rules_version_from_json
 
 MAX_SPEED = 10     # tiles a demon walks in one Night (a longer walk always loses: 24 tiles at most)
 MAX_DEMON_STRENGTH = 10
 MAX_ACTIONS = 10
 MAX_ROTATE = 3     # tiles per Rotate action: the advisor ranks every combination within a second up to 3
+
+# Versions of how this engine applies the rules (docs/persistence.md "Rules versions"). Every table records the one
+# it was played under (Rules.version) and is replayed under it, so a future correction never rewrites a table.
+#   1: the rules as issue 18 built them (3 Dec 2026). Tables stored before the version was recorded are version 1.
+RULES_VERSION = 1
 
 # RULING obelisk-demons: green speed 4 / strength 1, yellow 3 / 3, blue 2 / 5.
 DEFAULT_DEMONS = (("green", 4, 1), ("yellow", 3, 3), ("blue", 2, 5))
@@ -37,8 +43,11 @@ class Budget:
 class Rules:
     demons: tuple[tuple[str, int, int], ...] = DEFAULT_DEMONS
     actions: tuple[tuple[int, int, int, bool], ...] = DEFAULT_ACTIONS
+    # The rules version the table is played under (RULES_VERSION above): today's for every new table.
+    version: int = RULES_VERSION
 
     def __post_init__(self):
+        rules_version_from_json({"version": self.version}, RULES_VERSION)
         demons = tuple(tuple(d) for d in self.demons) if isinstance(self.demons, (tuple, list)) else None
         if demons is None or [d[0] for d in demons] != list(DEMON_COLOURS) or any(len(d) != 3 for d in demons):
             raise InvalidInput("rules.demons: expected (colour, speed, strength) for green, yellow and blue")
@@ -70,6 +79,7 @@ class Rules:
         return {
             "demons": {c: {"speed": s, "strength": st} for c, s, st in self.demons},
             "actions": {str(n): {"actions": a, "rotate": r, "repeat": rep} for n, a, r, rep in self.actions},
+            "version": self.version,
         }
 
     @staticmethod
@@ -77,7 +87,8 @@ class Rules:
         """A profile; anything left out keeps its default. InvalidInput names the field."""
         if d is None:
             return Rules()
-        obj("rules", d, ("demons", "actions"))
+        obj("rules", d, ("demons", "actions", "version"))
+        version = rules_version_from_json(d, RULES_VERSION)
         demons = {c: (s, st) for c, s, st in DEFAULT_DEMONS}
         for colour, entry in obj("rules.demons", d.get("demons", {}), DEMON_COLOURS).items():
             e = obj(f"rules.demons.{colour}", entry, ("speed", "strength"))
@@ -90,4 +101,4 @@ class Rules:
             actions[n] = (e.get("actions", actions[n][0]), e.get("rotate", actions[n][1]),
                           e.get("repeat", actions[n][2]))
         return Rules(demons=tuple((c, *demons[c]) for c in DEMON_COLOURS),
-                     actions=tuple((n, *actions[n]) for n in sorted(actions)))
+                     actions=tuple((n, *actions[n]) for n in sorted(actions)), version=version)

@@ -90,11 +90,12 @@ class Plugin(GamePlugin):
                              + (", " + t(REPEAT_VALUE) if repeat else "") for n, count, rotate, repeat in rules.actions)
         return None
 
-    def pick(self, question: str, options: list) -> None:
-        """A question and its options ({"text", "action"}), scrolling when they are more than the window holds."""
+    def pick(self, question: str, options: list, angle: int = 0) -> None:
+        """A question and its options ({"text", "action"}), scrolling when they are more than the window holds;
+        turned by `angle` to face the player it is for (the far side: 180)."""
         from companion.ui.obelisk.widgets import ObeliskPickSheet
 
-        self.app.open_sheet(ObeliskPickSheet(question=question, extras=options))
+        self.app.open_sheet(ObeliskPickSheet(question=question, extras=options), angle)
 
     def open_menu(self) -> None:
         """The shell's menu (language, sound) with this table's rulings."""
@@ -102,12 +103,20 @@ class Plugin(GamePlugin):
 
     def _menu_extras(self) -> list[dict]:
         from companion.games.errors import N_
+        from companion.ui.obelisk import dice, texts
 
         if self.table is None:
             return []
+        from companion.ui.camera import first_camera
+        from companion.ui.obelisk import camera_map
+
         rules = self.table.state.rules
+        camera = [{"text": self.app.t(camera_map.MENU), "action": lambda: camera_map.propose_turns(self.table_model)}]
         return [{"text": self.app.t(N_("Rulings")), "action": lambda: self.app.show_rulings("obelisk", rules)},
-                {"text": self.app.t(N_("Turn the screen to the other side")), "action": self.table_model.turn_around}]
+                {"text": self.app.t(N_("Turn the screen to the other side")), "action": self.table_model.turn_around},
+                {"text": self.app.t(texts.SEATS), "action": self.table_model.seats_sheet},
+                {"text": self.app.t(dice.MENU), "action": self.table_model.dice.open},
+                *(camera if first_camera(self.app) else [])]
 
     def _tick(self, _dt) -> None:
         """Time Trials: a minute that ran out becomes the engine's Timeout (the GameClock applies it); the clock on
@@ -130,7 +139,7 @@ class Plugin(GamePlugin):
         self.app.dismiss_banner()   # a refusal said before this move no longer applies
         before = self._last_state
         self._last_state = table.state
-        self.table_model.changed()
+        self.table_model.changed(before if kind == "action" else None)
         if kind == "action" and before is not None:
             self._moment(before, table.state)
 

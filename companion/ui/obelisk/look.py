@@ -24,3 +24,4 @@ MARKER = (1, 1, 1, 0.95)
 RUNE = (0.78, 0.45, 1.0, 1)       # an Obelisk carrying a Scroll
 DAY = (0.14, 0.16, 0.20, 1)
 NIGHT = (0.05, 0.06, 0.14, 1)
+SMART_DIE = (0.30, 0.85, 0.95, 1)   # a smart die standing on a corner (companion/ui/obelisk/dice.py)

@@ -8,9 +8,10 @@ view-model `tap_corner(corner)` or `tap_cell(cell)`.
 """
 from __future__ import annotations
 
+from kivy.animation import Animation
 from kivy.graphics import Color, Ellipse, Line, Rectangle, RoundedRectangle, Triangle
 from kivy.metrics import sp
-from kivy.properties import ObjectProperty
+from kivy.properties import NumericProperty, ObjectProperty
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
@@ -18,23 +19,60 @@ from companion.games.obelisk.model import SIZE, STEP
 from companion.ui.obelisk import look
 
 CORNER_REACH = 0.24   # of a tile: a touch this close to a corner means the corner
+GLIDE = 0.45          # seconds a demon takes from one tile to the next when the group watches them walk
 
 
 class ObeliskMap(Widget):
     """`model` publishes `picture` (a dict, see TableModel.picture); the widget draws it and reports taps."""
 
     model = ObjectProperty(None, allownone=True)
+    # 0 → 1 while the demons that moved glide from their last tile to this one (an Animation over GLIDE seconds);
+    # only they are drawn again each frame (canvas.after), the rest of the map once per picture.
+    glide = NumericProperty(1.0)
+    glides = NumericProperty(0)   # glides completed, the demons resting on their new tiles (a test can follow it)
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._labels: list[Label] = []
+        self.drawn_demons: list[tuple] = []   # (colour, x, y, gliding) of each disc as last drawn (for tests)
         self.fbind("pos", self.redraw)
         self.fbind("size", self.redraw)
 
     def on_model(self, *_):
         if self.model is not None:
-            self.model.fbind("picture", self.redraw)
+            self.model.fbind("picture", self._new_picture)
         self.redraw()
+
+    def _new_picture(self, *_):
+        """Demons that stepped to another tile glide there; everything else is drawn where it is at once."""
+        Animation.cancel_all(self, "glide")
+        pic = self.model.picture if self.model is not None else None
+        if pic and any(d.get("from") for d in pic.get("demons", ())):
+            self.glide = 0.0
+            self.redraw()
+            anim = Animation(glide=1.0, d=GLIDE, t="in_out_sine")
+            anim.bind(on_complete=lambda *_: self._rested())
+            anim.start(self)
+        else:
+            self.glide = 1.0
+            self.redraw()
+            self._tell_rested()
+
+    def _rested(self) -> None:
+        self.redraw()
+        self.glides += 1
+        self._tell_rested()
+
+    def _tell_rested(self) -> None:
+        """The demons stand on the tiles of the walk's step now: the view-model may take the next."""
+        pic = self.model.picture if self.model is not None else None
+        rested = getattr(self.model, "rested", None)
+        if pic and rested is not None:
+            rested(pic.get("step"))
+
+    def on_glide(self, *_):
+        if self.glide < 1.0:
+            self._draw_gliders()
 
     # -- geometry ----------------------------------------------------------------------------------------------------
     @property
@@ -100,13 +138,18 @@ class ObeliskMap(Widget):
                 self._tile(cell, tile, pic)
             for route in pic["routes"]:
                 self._route(route)
+            self.drawn_demons = []
             for demon in pic["demons"]:
-                self._demons(demon)
+                if not self._gliding(demon):
+                    self._demons(demon)
             for o in pic["obelisks"]:
                 self._obelisk(o)
+            for corner in pic.get("dice", ()):
+                self._smart_die(corner)
         # Labels are made outside the canvas block: made inside it, their own instructions would land in it too.
         for args in self._words:
             self._label(*args)
+        self._draw_gliders()
 
     def _text(self, text: str, centre, size: float, colour, bold: bool = True, width: float | None = None) -> None:
         self._words.append((text, centre, size, colour, bold, width))
@@ -180,9 +223,14 @@ class ObeliskMap(Widget):
             # the losing step goes halfway to where it would lead
             ex, ey = (lx + x) / 2 + shift, (ly + y) / 2 + shift
             pts += [ex, ey]
+        width = max(1.5, t * (0.03 if route["loses"] else 0.02))
+        if len(pts) >= 4:
+            # A dark casing under the line: a white route over Grass or Crystal stays visible.
+            Color(0, 0, 0, 0.55)
+            Line(points=pts, width=width + 1.5)
         Color(*rgba)
         if len(pts) >= 4:
-            Line(points=pts, width=max(1.5, t * (0.03 if route["loses"] else 0.02)),
+            Line(points=pts, width=width,
                  dash_length=0 if route["demon"] else 8, dash_offset=0 if route["demon"] else 6)
         if route["target"] is not None:
             ex, ey = pts[-2], pts[-1]
@@ -191,11 +239,28 @@ class ObeliskMap(Widget):
             Line(points=[ex - s, ey - s, ex + s, ey + s], width=max(2.0, t * 0.035))
             Line(points=[ex - s, ey + s, ex + s, ey - s], width=max(2.0, t * 0.035))
 
-    def _demons(self, demon) -> None:
-        """The demons on one tile: a disc per colour with its count."""
+    def _gliding(self, demon) -> bool:
+        return bool(demon.get("from")) and self.glide < 1.0
+
+    def _draw_gliders(self) -> None:
+        """The demons on their way between two tiles, where the glide has brought them (drawn over the map)."""
+        self.canvas.after.clear()
+        pic = getattr(self.model, "picture", None) if self.model is not None else None
+        if not pic:
+            return
+        self.drawn_demons = [d for d in self.drawn_demons if not d[3]]
+        with self.canvas.after:
+            for demon in pic["demons"]:
+                if self._gliding(demon):
+                    (x0, y0), (x1, y1) = self.cell_centre(demon["from"]), self.cell_centre(demon["cell"])
+                    g = self.glide
+                    self._demons(demon, (x0 + (x1 - x0) * g, y0 + (y1 - y0) * g), counts=False)
+
+    def _demons(self, demon, at=None, counts: bool = True) -> None:
+        """The demons on one tile (or on their way to it, at `at`): a disc per colour with its count."""
         t = self.tile
-        x, y = self.cell_centre(demon["cell"])
-        r = t * 0.12
+        x, y = at if at is not None else self.cell_centre(demon["cell"])
+        r = t * 0.15       # big enough to count across the table
         n = len(demon["colours"])
         for k, (colour, count) in enumerate(demon["colours"]):
             dx = (k - (n - 1) / 2) * 2.3 * r
@@ -203,7 +268,8 @@ class ObeliskMap(Widget):
             Ellipse(pos=(x + dx - r - 2, y - r - 2 - t * 0.05), size=(2 * r + 4, 2 * r + 4))
             Color(*look.DEMON[colour])
             Ellipse(pos=(x + dx - r, y - r - t * 0.05), size=(2 * r, 2 * r))
-            if count > 1:
+            self.drawn_demons.append((colour, x, y, at is not None))
+            if count > 1 and counts:
                 self._text(str(count), (x + dx, y - t * 0.05), max(sp(12), r * 1.3), (0, 0, 0, 1))
 
     def _obelisk(self, o) -> None:
@@ -228,3 +294,13 @@ class ObeliskMap(Widget):
         for k in range(o["captured"]):
             Color(0, 0, 0, 1)
             Rectangle(pos=(x - s / 2 + k * s * 0.3, y + s / 2 + 2), size=(s * 0.25, s * 0.12))
+
+    def _smart_die(self, corner) -> None:
+        """A smart die stands on this corner (Menu → Smart dice on the map): a small cyan dot at its foot."""
+        t = self.tile
+        x, y = self.corner_point(corner)
+        r, off = t * 0.07, t * 0.18
+        Color(0, 0, 0, 0.85)
+        Ellipse(pos=(x + off - r - 2, y - off - r - 2), size=(2 * r + 4, 2 * r + 4))
+        Color(*look.SMART_DIE)
+        Ellipse(pos=(x + off - r, y - off - r), size=(2 * r, 2 * r))

@@ -22,9 +22,10 @@ from companion.games.obelisk.box import (
 )
 from companion.games.obelisk.setup import Setup
 from companion.games.obelisk.vocabulary import COLOUR, DIFFICULTY
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 from companion.session.store import StoreError
-from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule draws the group's map with it)
+from companion.ui.obelisk import camera_map
+from companion.ui.obelisk.setup_map import SetupMap  # noqa: F401  (the kv rule draws the group's map with it)
 
 DEFAULT_NAMES = ("", "", "", "")
 EASIEST = N_("This is the easiest level")
@@ -198,6 +199,21 @@ class SetupModel(EventDispatcher):
         self.error = ""
         self.app.say(" · ".join(said))
 
+    # -- the camera (camera_map.py): its map proposed, unread cells filled in by hand -------------------------------
+    def read_camera(self) -> None:
+        camera_map.propose_setup(self)
+
+    def use_camera_map(self, text: str) -> None:
+        """The players confirmed the camera's map: it is the group's map (unread cells still "??")."""
+        self.map_by = "table"
+        self.error = ""
+        self.set_map_text(text)
+        if camera_map.unread(text):
+            self.app.say(self.app.t(camera_map.FILL_HINT))
+
+    def fill_cell(self, cell, word: str) -> None:
+        self.set_map_text(camera_map.filled(self.map_text, cell, word))
+
     def teach_tile(self) -> None:
         """Once per box: the tile the board read last, and which land it is (five choices); remembered beside the
         tables for every later game."""
@@ -231,6 +247,9 @@ class SetupModel(EventDispatcher):
         from companion.games.obelisk.notation import map_from_text
         from companion.ui.obelisk.texts import land_word
 
+        if self.map_by == "table" and camera_map.unread(self.map_text):
+            self.picture = camera_map.picture(self.map_text, self.app.t)   # the camera's gaps drawn as "?"
+            return
         try:
             game_map = map_from_text(self.map_text.strip()) if self.map_by == "table" else None
         except (InvalidInput, ValueError):
@@ -243,9 +262,10 @@ class SetupModel(EventDispatcher):
                  for c in all_cells()]
         self.picture = {"tiles": tiles, "routes": [], "demons": [], "obelisks": []}
 
-    # a map drawn at setup is only looked at: a touch on it does nothing
+    # a map drawn at setup is only looked at, but for the cells the camera could not read: tapped, they are asked
     def tap_cell(self, cell) -> None:
-        pass
+        if self.map_by == "table" and tuple(cell) in camera_map.unread(self.map_text):
+            camera_map.ask_cell(self, tuple(cell))
 
     def tap_corner(self, corner) -> None:
         pass
@@ -266,6 +286,12 @@ class SetupModel(EventDispatcher):
         if twice:
             self.error = t(SAME_NAME).format(name=twice)
             return
+        gaps = camera_map.unread(self.map_text) if self.map_by == "table" else []
+        if gaps:
+            from companion.games.obelisk.model import cell_name
+
+            self.error = t(camera_map.START_UNREAD).format(cells=", ".join(cell_name(c) for c in gaps))
+            return
         seed = self.app.seed if self.app.seed is not None else random.SystemRandom().randrange(2**62)
         d = {"players": [{"name": n, "colour": c} for n, c in players], "difficulty": DIFFICULTIES[self.difficulty],
              "scrolls": self.scrolls, "time_trials": self.time_trials,
@@ -283,7 +309,7 @@ class SetupModel(EventDispatcher):
             table = Table.create(self.app.store, "obelisk", setup, title=", ".join(n for n, _ in players),
                                  clock=self.app.clock)
         except (InvalidInput, ValueError, StoreError) as err:
-            self.error = translate_error(err, self.app.lang)
+            self.error = translate_message(err, self.app.lang)
             return
         self.error = ""
         self.app.attach(table)

@@ -25,8 +25,9 @@ from companion.games.obelisk.box import DEMON_COLOURS
 from companion.games.obelisk.cycle import spawn_count
 from companion.games.obelisk.model import DIRECTIONS, all_cells
 from companion.games.obelisk.vocabulary import COLOUR, SCROLL
-from companion.i18n.messages import translate_error
+from companion.i18n.messages import translate_message
 from companion.ui.obelisk import charges, look, texts
+from companion.ui.obelisk.dice import ObeliskDice
 from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule uses it)
 from companion.ui.obelisk.moves import MoveLog
 
@@ -34,7 +35,7 @@ DAY_BUTTONS = ("mine", "rotate", "best", "pass", "nightfall")
 NIGHT_BUTTONS = ("march", "dawn", "watch")
 # The real Dark Realm (the box top): the demons that came out, tapped in the order they came, then confirmed.
 SPAWN_BUTTONS = ("draw_green", "draw_yellow", "draw_blue", "draw_back", "spawn")
-WALK_STEP = 0.7   # seconds each step of tonight's walk stays on the map when the group watches it
+WALK_REST = 0.25  # seconds the demons rest on each tile of tonight's walk, after their glide there (mapview.GLIDE)
 
 
 class TableModel(EventDispatcher):
@@ -72,7 +73,10 @@ class TableModel(EventDispatcher):
         self._advice = None
         self.drawn: list[str] = []          # the real Dark Realm: the demons tapped in so far tonight
         self.walk_step: int | None = None   # watching tonight's walk: the step shown (None: where demons stand)
+        self._walk_state = None             # … of this state's demons (the Night before Demons move), None: now
         self._walk_ev = None
+        self.dice = ObeliskDice(self)       # smart dice standing on corners
+        self.far: dict = {}                 # table id -> the colours sitting on the far long side (rows turned)
 
     # -- following the table -----------------------------------------------------------------------------------------
     def start(self, table) -> None:
@@ -88,11 +92,16 @@ class TableModel(EventDispatcher):
         self.table = None
         self.log.clear()
 
-    def changed(self) -> None:
+    def changed(self, before=None) -> None:
+        """The table changed; `before`: the state before a move (None for Undo and the like). After Demons move the
+        demons walk there on the map, step by step as they went, from where they stood (only the map moves)."""
         self.stop_walk()
         self.drawn = []
         self.log.follow(self.table)
         self.pending = {}
+        last = self.table.actions[-1] if self.table is not None and self.table.actions else None
+        if before is not None and isinstance(last, March) and any(self._walking(before, d) for d in before.demons):
+            self._start_walk(before)
         self.refresh()
 
     @property
@@ -159,7 +168,7 @@ class TableModel(EventDispatcher):
         return t(texts.LEADER).format(name=s.setup.players[s.leader][0], names=names)
 
     def _say_message(self, message: Message) -> str:
-        return translate_error(message, self.app.lang)
+        return translate_message(message, self.app.lang)
 
     def _prompt(self, s) -> str:
         t = self.app.t
@@ -192,8 +201,37 @@ class TableModel(EventDispatcher):
                 said += "\n" + (t(texts.ACTIONS_LEFT["one" if left == 1 else "other"]).format(n=left) if left
                                 else t(texts.DONE_TODAY))
             rows.append({"text": said, "rgba": list(look.PLAYER[colour]), "ink": list(look.PLAYER_INK[colour]),
-                         "selected": colour == self.actor, "enabled": colour in s.acting, "value": colour})
+                         "selected": colour == self.actor, "enabled": colour in s.acting, "value": colour,
+                         # facing its seat, whichever side the screen is turned to
+                         "angle": ((180 if colour in self.far_side(s) else 0) - self.facing) % 360})
         return rows
+
+    # -- where everyone sits: each player's row faces their long side of the table ------------------------------------
+    def far_side(self, s) -> set:
+        """The colours sitting on the far long side: as the group set it (Menu → Where everyone sits), else every
+        second seat, as players sit across a table from each other."""
+        default = {c for i, c in enumerate(s.setup.colours) if i % 2}
+        return self.far.setdefault(self.table.id, default) if self.table is not None else default
+
+    def seat_angle(self, colour) -> int:
+        """Which way a sheet for `colour` opens (it lies over the whole window): 180 for the far side."""
+        return 180 if self.table is not None and colour in self.far_side(self.state) else 0
+
+    def seats_sheet(self) -> None:
+        """Menu → Where everyone sits: each player and their side; a tap moves them to the other long side."""
+        s, t = self.state, self.app.t
+        far = self.far_side(s)
+        self.plugin.pick(t(texts.SEATS_TITLE), [
+            {"text": t(texts.SITS_FAR if colour in far else texts.SITS_NEAR).format(name=name),
+             "action": (lambda c=colour: self.move_seat(c))} for name, colour in s.setup.players])
+
+    def move_seat(self, colour: str) -> None:
+        s = self.state
+        far = self.far_side(s)
+        far ^= {colour}
+        self.players = self._player_rows(s)
+        self.app.say(self.app.t(texts.NOW_FAR if colour in far else texts.NOW_NEAR).format(
+            name=s.setup.name_of(colour)))
 
     def _codes(self, s) -> tuple:
         if s.phase == "spawn":
@@ -293,7 +331,7 @@ class TableModel(EventDispatcher):
         try:
             s.apply(action)
         except (IllegalAction, InvalidInput) as err:
-            return translate_error(err, self.app.lang)
+            return translate_message(err, self.app.lang)
         return None
 
     def _capture_options(self, s) -> list:
@@ -361,20 +399,24 @@ class TableModel(EventDispatcher):
         if s.is_over and s.loss is not None:   # where the game was lost: the losing step, red
             routes.append({"cells": [s.loss.at], "loses": True, "demon": True, "target": s.loss.target, "lane": 1})
         by_cell: dict = {}
-        for d in s.demons:
-            at = d.at
-            if self.walk_step is not None and self._walking(s, d):
-                cells = s.tonight_walk(d).cells
+        walkers = self._walk_state or s
+        for d in walkers.demons:
+            at, came = d.at, None
+            if self.walk_step is not None and self._walking(walkers, d):
+                cells = walkers.tonight_walk(d).cells
                 at = cells[min(self.walk_step, len(cells) - 1)]
-            by_cell.setdefault(at, {}).setdefault(d.colour, 0)
-            by_cell[at][d.colour] += 1
-        demons = [{"cell": cell, "colours": [(c, n[c]) for c in DEMON_COLOURS if c in n]}
-                  for cell, n in by_cell.items()]
+                came = cells[min(self.walk_step - 1, len(cells) - 1)] if self.walk_step else None
+            key = (at, came if came != at else None)   # demons that just stepped glide there (mapview.py)
+            by_cell.setdefault(key, {}).setdefault(d.colour, 0)
+            by_cell[key][d.colour] += 1
+        demons = [{"cell": cell, "from": came, "colours": [(c, n[c]) for c in DEMON_COLOURS if c in n]}
+                  for (cell, came), n in by_cell.items()]
         highlight = {c.obelisk for c in self._advice.captures} if self._advice is not None else set()
         obelisks = [{"corner": o.corner, "owner": o.owner, "strength": o.strength, "captured": len(o.captured),
                      "highlight": o.corner in highlight, "rune": o.scroll is not None, "aim": o.aim}
                     for o in s.obelisks]
-        return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks}
+        return {"tiles": tiles, "routes": routes, "demons": demons, "obelisks": obelisks, "step": self.walk_step,
+                "dice": sorted(self.dice.standing())}
 
     # -- watching tonight's walk (the map only: no control moves, nothing is recorded) ---------------------------------
     @staticmethod
@@ -386,24 +428,44 @@ class TableModel(EventDispatcher):
         return max((s.tonight_walk(d).steps for d in s.demons if self._walking(s, d)), default=0)
 
     def watch_walk(self) -> None:
-        from kivy.clock import Clock
-
         if self._walk_ev is not None:
             self.stop_walk()
             self.refresh()
             return
-        self.walk_step = 0
-        self._walk_ev = Clock.schedule_interval(self._next_step, WALK_STEP)
+        self._start_walk(None)
         self.refresh()
+
+    def _start_walk(self, walkers) -> None:
+        """Step the demons of `walkers` (None: the table now) along tonight's walk: each step is drawn (the map
+        glides the demons there and calls `rested`), then after WALK_REST the next."""
+        from kivy.clock import Clock
+
+        self._walk_state = walkers
+        self.walk_step = 0
+        self._walk_ev = Clock.schedule_once(self._next_step, WALK_REST * 2)
+
+    def rested(self, step) -> None:
+        """The map has the demons on the tiles of `step` (their glide done): the next step after a rest. Chained to
+        the drawing, not to a clock of its own, so a slow frame never cuts a glide short."""
+        from kivy.clock import Clock
+
+        if self._walk_ev is None or step is None or step != self.walk_step or step == 0:
+            return
+        self._walk_ev.cancel()
+        self._walk_ev = Clock.schedule_once(self._next_step, WALK_REST)
 
     def _next_step(self, _dt) -> None:
         if self.table is None or self.walk_step is None:
             self.stop_walk()
             return
-        if self.walk_step >= self._walk_length(self.state):
+        if self.walk_step >= self._walk_length(self._walk_state or self.state):
             self.stop_walk()
         else:
+            from kivy.clock import Clock
+
             self.walk_step += 1
+            # Should the map not say it rested (hidden behind a sheet), the walk still goes on.
+            self._walk_ev = Clock.schedule_once(self._next_step, WALK_REST + 1.0)
         self.refresh()
 
     def stop_walk(self) -> None:
@@ -411,6 +473,7 @@ class TableModel(EventDispatcher):
             self._walk_ev.cancel()
         self._walk_ev = None
         self.walk_step = None
+        self._walk_state = None
 
     # -- the tile-grid board: a turned tile is a proposal ------------------------------------------------------------
     def board_read(self, index: int, tile: int, direction: str) -> None:
@@ -450,8 +513,11 @@ class TableModel(EventDispatcher):
 
     # -- taps --------------------------------------------------------------------------------------------------------
     def turn_around(self) -> None:
-        """The screen half a turn round, to be read from the other long side of the table."""
+        """The shared parts of the screen half a turn round, to be read from the other long side of the table (the
+        players' rows keep facing their seats)."""
         self.facing = (self.facing + 180) % 360
+        if self.table is not None:
+            self.players = self._player_rows(self.state)
 
     def _move(self, action) -> bool:
         return self.app.try_move(lambda: self.table.apply(action))
@@ -500,7 +566,7 @@ class TableModel(EventDispatcher):
             turns = ", ".join(t(texts.TURN_TO).format(cell=words.cell(c), way=t(texts.WAY[f])) for c, f in choice.tiles)
             why = self._say_message(choice.reasons()[0])
             options.append({"text": f"{turns}: {why}", "action": (lambda c=choice: self._propose(c))})
-        self.plugin.pick(t(texts.BEST_TITLE), options)
+        self.plugin.pick(t(texts.BEST_TITLE), options, self.seat_angle(self.actor))
 
     def _propose(self, choice) -> None:
         self.pending = dict(choice.tiles)
@@ -536,6 +602,8 @@ class TableModel(EventDispatcher):
         self.refresh()
 
     def tap_corner(self, corner) -> None:
+        if self.dice.tap_corner(corner):    # a smart die waited for its corner: that was this tap
+            return
         s = self.state
         o = s.obelisk_at(corner)
         if s.is_night:
@@ -570,7 +638,7 @@ class TableModel(EventDispatcher):
             {"text": t(charges.CHARGE).format(scroll=t(SCROLL[x])), "action": (lambda w=w: self._charge_how(corner, w))}
             for x, w in scrolls.items()] + [
             {"text": charges.said(msgid, params, t), "action": (lambda a=a: self._move(a))}
-            for msgid, params, a in runes])
+            for msgid, params, a in runes], self.seat_angle(actor))
 
     def _charge_how(self, corner, ways) -> None:
         """The ways to charge one Scroll here (one way: straight to the payment)."""
@@ -579,7 +647,8 @@ class TableModel(EventDispatcher):
             return
         t = self.app.t
         self.plugin.pick(t(charges.HOW).format(scroll=t(SCROLL[ways[0].scroll])), [
-            {"text": w.said(t), "action": (lambda w=w: self._charge_pay(corner, w))} for w in ways])
+            {"text": w.said(t), "action": (lambda w=w: self._charge_pay(corner, w))} for w in ways],
+            self.seat_angle(self.actor))
 
     def _charge_pay(self, corner, way) -> None:
 
@@ -590,7 +659,7 @@ class TableModel(EventDispatcher):
         self.plugin.pick(
             t(charges.PAY).format(scroll=t(SCROLL[way.scroll]), corner=words.corner(corner)),
             [{"text": texts.pay_words(p, name, t), "action": (lambda p=p: self._move(way.action(actor, corner, p)))}
-             for p in pays])
+             for p in pays], self.seat_angle(actor))
 
     def _pay(self, corner, pay) -> None:
         self._move(Reinforce(self.actor, corner, pay))

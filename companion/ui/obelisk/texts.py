@@ -80,3 +80,11 @@ BOARD_TURNED = N_("The board: {cell} was turned. Tap Rotate to confirm, or turn 
 BOARD_TURNED_BACK = N_("The board: {cell} lies as before")
 BOARD_NIGHT = N_("The board: {cell} was turned at Night. Nobody may touch the map now: turn it back")
 BOARD_OTHER = N_("The board: {cell} changed in a way no Rotate makes. Put the tile back as the map shows")
+
+# Where everyone sits (Menu): each player's row faces their long side of the table.
+SEATS = N_("Where everyone sits")
+SEATS_TITLE = N_("Tap a player to move them to the other long side: their row turns to face them")
+SITS_NEAR = N_("{name}: the near side")
+SITS_FAR = N_("{name}: the far side")
+NOW_NEAR = N_("{name}'s row now faces the near side")
+NOW_FAR = N_("{name}'s row now faces the far side")

@@ -23,6 +23,31 @@ class ObeliskButton(BigButton):
         self.dimmed = not self.enabled
 
 
+class ObeliskPlayer(ObeliskButton):
+    """A player's row, turned to face the player's seat: `angle` 0 reads from the screen's bottom edge, 180 from
+    its top (the far long side of the table). Turned half round its own centre, the row covers the same box, so a
+    tap lands on it wherever it shows; everything it draws (its background, its words) is turned."""
+
+    angle = NumericProperty(0)
+
+    def __init__(self, **kwargs):
+        from kivy.graphics import PopMatrix, PushMatrix, Rotate
+
+        super().__init__(**kwargs)
+        # First of all its instructions (the button's own background is drawn in canvas.before too), popped last.
+        self._turn = Rotate(angle=0, origin=self.center)
+        self.canvas.before.insert(0, self._turn)
+        self.canvas.before.insert(0, PushMatrix())
+        self.canvas.after.add(PopMatrix())
+        self.fbind("center", self._turned)
+        self.fbind("angle", self._turned)
+        self._turned()
+
+    def _turned(self, *_):
+        self._turn.origin = self.center
+        self._turn.angle = self.angle
+
+
 
 class ObeliskPickSheet(Sheet):
     """A question and its options (`extras`: {"text", "action"}), and Cancel — like the shell's ChoiceSheet, but its

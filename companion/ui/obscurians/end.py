@@ -16,14 +16,14 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, Strin
 from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, IllegalAction, InvalidInput
-from companion.games.obscurians.narrate import narrate
+from companion.games.obscurians.movelog import move_line
 from companion.games.obscurians.scoring import TEMPLATES_EN, render
 from companion.games.obscurians.setup import mission_refusals
 from companion.games.obscurians.vocabulary import COLOUR, MISSION
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
 from companion.ui.obscurians import look, widgets as _own_widgets  # noqa: F401  (this game's widget classes)
 from companion.ui.obscurians.round import goods_chips, new_game_state, next_redo, rules_note_text
-from companion.i18n.messages import translate_error as tell
+from companion.i18n.messages import translate_message
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ class EndModel(EventDispatcher):
             state = self.table.state
             why = mission_refusals(self._missions, state.n_players, state.setup.put_back)[seat].get(mission)
             if why is not None:
-                self.app.say(tell(why, self.app.lang))
+                self.app.say(translate_message(why, self.app.lang))
             return
         self._missions[seat] = None if self._missions[seat] == mission else mission
         self.refresh()
@@ -77,7 +77,7 @@ class EndModel(EventDispatcher):
             self.app.say(self.app.t(N_("This finished game is read-only.")))
             return
         if not self.table.can_undo:
-            self.app.say(tell(IllegalAction.of("Nothing to undo"), self.app.lang))
+            self.app.say(translate_message(IllegalAction.of("Nothing to undo"), self.app.lang))
             return
         if self.table.finished:
             t = self.app.t
@@ -268,14 +268,14 @@ class EndModel(EventDispatcher):
         state = new_game_state(self.table)
         for action in actions[:-1]:
             state = state.apply(action)
-        return tell(narrate(state, actions[-1], self.table.state), self.app.lang)
+        return translate_message(move_line(state, actions[-1], self.table.state), self.app.lang)
 
     def redo_move(self) -> str:
         redo = next_redo(self.table)
         if redo is None:
             return ""
         try:
-            return tell(narrate(self.table.state, redo, self.table.state.apply(redo)), self.app.lang)
+            return translate_message(move_line(self.table.state, redo, self.table.state.apply(redo)), self.app.lang)
         except (IllegalAction, InvalidInput):
             return ""
 

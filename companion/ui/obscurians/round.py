@@ -20,7 +20,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.games.errors import N_, IllegalAction, InvalidInput
 from companion.games.obscurians.constants import SANDSTORM_ROUND
-from companion.games.obscurians.narrate import narrate
+from companion.games.obscurians.movelog import move_line
 from companion.games.obscurians.vocabulary import EVENT, EVENT_EFFECT, MISSION
 from companion.session.store import StoreError
 from companion.ui import seating
@@ -32,7 +32,7 @@ from companion.ui.obscurians.layout import LAYOUT
 from companion.ui.obscurians.refusal import Refusal
 from companion.ui.obscurians.turn import TurnEntry
 from companion.i18n import RULES_DOMAIN, translations
-from companion.i18n.messages import translate_error as tell
+from companion.i18n.messages import translate_message
 
 UNCOLOURED = ("lamp", "artifact")
 # The panels' depth on the long and the short edges (and so the corners' size) follow the window: layout.py.
@@ -185,7 +185,7 @@ class RoundModel(EventDispatcher):
             t = self.app.t
             self.app.say(t(err.msgid).format(**{k: t(v) if k == "action" else v for k, v in err.params.items()}))
         else:
-            self.app.say(tell(err, self.app.lang))
+            self.app.say(translate_message(err, self.app.lang))
 
     # -- what the screen shows -----------------------------------------------------------------------------------
     def refresh(self) -> None:
@@ -256,11 +256,11 @@ class RoundModel(EventDispatcher):
             state = cache[-1][2] if cache else new_game_state(self.table)
             for action in actions[keep:]:
                 after = state.apply(action)
-                cache.append((action, narrate(state, action, after), after))
+                cache.append((action, move_line(state, action, after), after))
                 state = after
         # The last LOG_LINES moves (a round or two): each line is a texture, and the exported log has them all.
         first = max(0, len(cache) - LOG_LINES)
-        lines = [tell(line, lang) for _, line, _ in reversed(cache[first:])]
+        lines = [translate_message(line, lang) for _, line, _ in reversed(cache[first:])]
         self.log = [{"key": len(cache) - 1 - i, "text": text} for i, text in enumerate(lines)]
         if self.rules_note:  # under the oldest move: the rules the moves were played under
             self.log.append({"key": -1, "text": self.rules_note})
@@ -270,7 +270,7 @@ class RoundModel(EventDispatcher):
         if redo is not None:
             before = cache[-1][2] if cache else new_game_state(self.table)
             try:
-                self.redo_text = tell(narrate(before, redo, before.apply(redo)), lang)
+                self.redo_text = translate_message(move_line(before, redo, before.apply(redo)), lang)
             except (IllegalAction, InvalidInput):
                 self.redo_text = ""
         else:

@@ -8,8 +8,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 
-from companion.ui.widgets.dragdrop import HOVER_RGBA
-from companion.ui.widgets.panels import Framed
+from companion.ui.widgets.panels import HOVER_RGBA, Framed
 
 
 class Banner(ButtonBehavior, Label):

@@ -12,7 +12,7 @@ from kivy.uix.gridlayout import GridLayout
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.stacklayout import StackLayout
 
-from companion.ui.widgets.dragdrop import covers
+from companion.ui.widgets.panels import covers
 
 
 class _Repeater:

@@ -7,9 +7,8 @@ from kivy.properties import BooleanProperty, ListProperty
 from kivy.uix.label import Label
 from kivy.uix.scrollview import ScrollView
 
-from companion.ui.widgets.panels import Framed
+from companion.ui.widgets.panels import Framed, covers
 
-HOVER_RGBA = (1, 1, 1, 1)        # the frame of the place a dragged piece would land on (white: seen on any colour)
 DRAG_START = 14                  # dp a finger moves before a press becomes a drag (less is a tap)
 GHOST_LIFT = 52                  # dp between the fingertip and the piece it carries
 
@@ -113,11 +112,6 @@ def drop_targets(source) -> list:
             if w is not source and getattr(w, "accepts_drop", False) and _shown(w):
                 out.append(w)
     return out
-
-
-def covers(w, pos) -> bool:
-    """Is the window point `pos` on `w`, wherever and however turned `w` is?"""
-    return w.parent is not None and w.collide_point(*w.parent.to_widget(*pos))
 
 
 def drop_target_at(targets, pos):

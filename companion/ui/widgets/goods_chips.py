@@ -1,11 +1,8 @@
 """A row of goods chips drawn by one widget (`ChipRow`), its chips sharing one text texture each."""
 from __future__ import annotations
 
-from pathlib import Path
-
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import Color, InstructionGroup, Rectangle, RoundedRectangle
-from kivy.lang import Builder
 from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.widget import Widget
@@ -74,5 +71,3 @@ class ChipRow(Widget):
             rect.pos = (int(x + (w - tex.width) / 2), int(top - h + (h - tex.height) / 2))
             x += w + gap
         self.minimum_height = (lines * h + (lines - 1) * gap) if self.data else 0
-
-Builder.load_file(str(Path(__file__).with_suffix(".kv")))

@@ -11,6 +11,14 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
+HOVER_RGBA = (1, 1, 1, 1)  # the frame of the place a dragged piece would land on (white: seen on any colour)
+
+
+def covers(w, pos) -> bool:
+    """Is the window point `pos` on `w`, wherever and however turned `w` is? (Here, not in dragdrop.py: the scroll
+    view and the buttons need it on Home, where dragging is not loaded.)"""
+    return w.parent is not None and w.collide_point(*w.parent.to_widget(*pos))
+
 
 class Framed:
     """Mixin: a rounded background in `_fill_rgba()` and, only while `_line_rgba()` is visible, a rounded frame.
