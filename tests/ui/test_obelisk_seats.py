@@ -84,6 +84,7 @@ def test_where_everyone_sits_is_kept_with_the_table_not_in_its_log(runs):
     assert first["resumed_angles"] == {"Ana": 270, "Ben": 90}      # Home → Resume
     assert again["restarted_angles"] == {"Ana": 270, "Ben": 90}    # the app started again
     assert again["moves"] == first["moves"]                        # the log as it was: seats are no move
+    assert first["actions_after_seats"] == first["actions_before_seats"]
     assert sorted(first["saved_sides"].values()) == ["left", "right"]   # kept beside the tables, by colour
 
 
@@ -158,9 +159,11 @@ async def scenario(app, args) -> dict:
     out["angles_after_move"] = angles()
 
     # Ana at the left end, Ben at the right end: rows along those edges, turned to them.
+    out["actions_before_seats"] = len(app.table.actions)
     await seat("Ana", "The left end")
     await seat("Ben", "The right end")
     out["ends_banner"] = app.banner
+    out["actions_after_seats"] = len(app.table.actions)
     out["angles_at_ends"] = angles()
     out["boxes_at_ends"] = boxes()
     from kivy.core.window import Window
