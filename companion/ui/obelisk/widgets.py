@@ -113,10 +113,14 @@ class ObeliskEndRows(Widget):
         n = len(self._held)
         if not n:
             return
-        share = (self.height - self.spacing * (n - 1)) / n
+        from kivy.metrics import dp
+
+        # a row no longer than a long side's (a lone player is not a bar along the whole edge), the rows centred
+        share = min((self.height - self.spacing * (n - 1)) / n, dp(360))
+        top = self.center_y + (n * share + (n - 1) * self.spacing) / 2
         for i, (holder, _row) in enumerate(self._held):
             # the first row at the top: read from the left end, seat order runs top to bottom
-            y = self.top - (i + 1) * share - i * self.spacing
+            y = top - (i + 1) * share - i * self.spacing
             holder.area = [self.x, y, self.width, share]
 
 
