@@ -80,6 +80,7 @@ def test_a_die_set_down_on_a_corner_asks_who_built_and_the_pick_is_played(table)
     q = door.question
     assert q.text == "The die on corner D3 shows 1: who did it?"
     assert q.choices == (Build("green", (2, 3)), Build("blue", (2, 3))) and q.options == (IGNORE,)
+    assert q.by_hand                                               # set down, not thrown: "No, leave it" on screen
     door.answer(TYPE_IN, q.choices[1])                             # the players pick Ben
     assert list(table.actions) == [Build("blue", (2, 3))] and door.question is None
     assert table.state.obelisk_at((2, 3)).strength == 1
@@ -94,6 +95,7 @@ def test_a_die_turned_up_by_one_offers_the_payments_and_ignore_changes_nothing(t
     pays = [a.pay for a in door.question.choices]
     assert pays and all(isinstance(a, Reinforce) for a in door.question.choices)
     assert Pay(die=True) in pays
+    assert not door.question.by_hand                               # a real throw: "No, ignore this throw" stays
     before = table.state
     door.answer(IGNORE)
     assert table.state == before and door.question is None

@@ -28,6 +28,7 @@ def test_any_file_reads_as_settings_or_the_defaults(tmp_path_factory, data):
     prefs = preferences.load(folder)
     assert prefs.lang is None or (isinstance(prefs.lang, str) and len(prefs.lang) <= 16)
     assert isinstance(prefs.sound_on, bool)
+    assert isinstance(prefs.seats, dict) and all(isinstance(v, dict) for v in prefs.seats.values())
 
 
 def test_a_disk_that_refuses_leaves_the_settings_for_this_run_only(tmp_path):
@@ -43,3 +44,21 @@ def test_a_disk_that_refuses_leaves_the_settings_for_this_run_only(tmp_path):
         assert preferences.load(folder).lang == "es"  # the previous settings, whole
     finally:
         os.chmod(folder, 0o700)
+
+
+def test_seats_are_kept_per_table_beside_the_language(tmp_path):
+    preferences.changed(tmp_path, lang="de")
+    preferences.keep_seats(tmp_path, 3, {"blue": "left", "green": "far"})
+    preferences.keep_seats(tmp_path, 4, {"red": "right"})
+    preferences.keep_seats(tmp_path, 3, {"blue": "near", "green": "far"})
+    assert preferences.table_seats(tmp_path, 3) == {"blue": "near", "green": "far"}
+    assert preferences.table_seats(tmp_path, 4) == {"red": "right"}
+    assert preferences.table_seats(tmp_path, 5) == {}
+    assert preferences.load(tmp_path).lang == "de"          # the other settings untouched
+
+
+def test_seats_of_many_tables_keep_only_the_newest(tmp_path):
+    for table in range(preferences.MAX_SEATED_TABLES + 5):
+        preferences.keep_seats(tmp_path, table, {"blue": "far"})
+    kept = preferences.load(tmp_path).seats
+    assert len(kept) == preferences.MAX_SEATED_TABLES and "0" not in kept and str(table) in kept

@@ -39,6 +39,7 @@ class Reading:
     face: int | None          # pips; None when the die could not be read (crooked)
     confidence: float
     source: str = ""
+    by_hand: bool = False     # set down or turned by hand (DieSetDown), not thrown: the screen says so in its answers
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,11 @@ class Question:
     reroll: tuple[str, ...] = ()   # dice ids the table should roll again (their LEDs flash)
     error: Exception | None = None  # the engine's refusal, for the screen to translate (translate_message)
     choices: tuple = ()             # dice set by hand: the moves they can mean, one picked (answer(TYPE_IN, it))
+
+    @property
+    def by_hand(self) -> bool:
+        """Every die asked about was set down or turned by hand, none thrown: "ignore this throw" would be wrong."""
+        return bool(self.readings) and all(r.by_hand for r in self.readings)
 
     @property
     def text(self) -> str:
@@ -189,7 +195,8 @@ class ObservationDoor:
         throw.rolling.discard(obs.die)
         face = obs.face if isinstance(obs, (DieRolled, DieSetDown)) else None
         confidence = obs.confidence if isinstance(obs, DieRolled) else 1.0 if isinstance(obs, DieSetDown) else 0.0
-        throw.settled[index] = Reading(obs.die, role, index, face, confidence, obs.source)
+        throw.settled[index] = Reading(obs.die, role, index, face, confidence, obs.source,
+                                       by_hand=isinstance(obs, DieSetDown))
 
     def _crooked(self, readings, crooked) -> None:
         dice = tuple(r.die for r in crooked)

@@ -35,6 +35,7 @@ ANSWERS = {
     TYPE_IN: N_("We enter it on the screen"),
     IGNORE: N_("No, ignore this throw"),
 }
+LEAVE = N_("No, leave it")   # IGNORE for a die set down or turned by hand: nothing was thrown
 
 
 class DiceAtTable:
@@ -122,7 +123,7 @@ class DiceAtTable:
         t = self.app.t
         options = [{"text": self.words(action), "action": (lambda a=action: self.answer(TYPE_IN, a))}
                    for action in question.choices]   # dice set by hand: the moves they can mean, one tap each
-        options += [{"text": t(ANSWERS[choice]), "action": (lambda c=choice: self.answer(c))}
+        options += [{"text": t(self.answer_text(question, choice)), "action": (lambda c=choice: self.answer(c))}
                     for choice in question.options if choice != CONFIRM or question.action is not None]
         seen = self._photo_of(question)
         if seen is not None:   # a camera read these dice: the photo with its boxes, so the players can look
@@ -134,6 +135,11 @@ class DiceAtTable:
         else:
             self.app.choose_sheet(self.text(question), options)
         self.sheet = self.app.sheet
+
+    @staticmethod
+    def answer_text(question, choice: str) -> str:
+        """An answer's msgid: ignoring a die turned by hand is "No, leave it" (nobody threw it)."""
+        return LEAVE if choice == IGNORE and question.by_hand else ANSWERS[choice]
 
     def _photo_of(self, question):
         """(photo, boxes) when the question's dice were read by a camera: its last reading, each die of the question

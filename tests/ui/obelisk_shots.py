@@ -1,6 +1,8 @@
 """The Obelisk table's screenshots at 1366 × 1024 (docs/screenshots/obelisk-day-1366x1024.png,
-obelisk-night-1366x1024.png), taken from the real app on tables the engine's seeded random player brought to a Day 2
-(Obelisks built, demons on the map, tonight's routes) and to a Night with captures to choose.
+obelisk-night-1366x1024.png, obelisk-seats.png), taken from the real app on tables the engine's seeded random player
+brought to a Day 2 (Obelisks built, demons on the map, tonight's routes), to a Night with captures to choose, and a
+four-player Day with a player at each side of the table (near, right end, far, left end; kept as Menu → Where
+everyone sits keeps them).
 
     xvfb-run -a -s "-screen 0 1400x1100x24" .venv/bin/python tests/ui/obelisk_shots.py \\
         --data-dir /tmp/d --out /tmp/shots.json --shots docs/screenshots
@@ -26,10 +28,9 @@ def prepare(store) -> dict:
     from companion.session.table import Table
     from tests.ui.obelisk_touch import choose
 
-    def table(seed, until):
-        setup = Setup.from_json({"players": [{"name": "Ana", "colour": "blue"}, {"name": "Ben", "colour": "yellow"}],
-                                 "seed": seed})
-        t = Table.create(store, "obelisk", setup, title="Ana, Ben")
+    def table(seed, until, players=(("Ana", "blue"), ("Ben", "yellow"))):
+        setup = Setup.from_json({"players": [{"name": n, "colour": c} for n, c in players], "seed": seed})
+        t = Table.create(store, "obelisk", setup, title=", ".join(n for n, _ in players))
         rng = random.Random(seed)
         while not until(t.state):
             t.apply(choose(t.state, rng))
@@ -38,7 +39,21 @@ def prepare(store) -> dict:
     return {"day": table(23, lambda s: s.phase == "day" and s.day >= 2 and s.demons and s.obelisks
                          and sum(map(len, s.used)) >= 1 or s.is_over),
             "night": table(23, lambda s: s.phase in ("march", "swarm") and captures(s) and s.day >= 2
-                           or s.is_over)}
+                           or s.is_over),
+            "seats": seated(store, table(23, lambda s: s.phase == "day" and s.day >= 2 and s.demons and s.obelisks
+                                  and sum(map(len, s.used)) >= 1 or s.is_over, FOUR))}
+
+
+FOUR = (("Ana", "blue"), ("Ben", "yellow"), ("Cora", "green"), ("Dan", "black"))
+
+
+def seated(store, table_id):
+    """Ana near, Ben at the right end, Cora far, Dan at the left end: kept beside the tables, as the Menu keeps it."""
+    from companion.session import preferences
+
+    preferences.keep_seats(store.data_dir, table_id, {"blue": "near", "yellow": "right", "green": "far",
+                                                       "black": "left"})
+    return table_id
 
 
 def png(w: int, h: int, rgba: bytes) -> bytes:
@@ -92,7 +107,8 @@ async def scenario(app, args) -> dict:
             await d.frames(3)
         s = app.table.state
         out[view] = {"phase": s.phase, "day": s.day, "demons": len(s.demons), "obelisks": len(s.obelisks),
-                     **save_rgba(Path(args.shots or args.data_dir) / f"obelisk-{view}-{SIZE[0]}x{SIZE[1]}.png")}
+                     **save_rgba(Path(args.shots or args.data_dir) / (f"obelisk-{view}-{SIZE[0]}x{SIZE[1]}.png"
+                                                                     if view != "seats" else "obelisk-seats.png"))}
         app.go_home()
         await d.wait_screen("home")
     return out

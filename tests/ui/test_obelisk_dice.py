@@ -39,7 +39,7 @@ def test_a_die_is_put_on_a_corner_by_touch_and_kept_with_the_devices(run):
 def test_a_die_turned_to_one_asks_who_built_and_the_pick_is_played(run):
     assert run["build_question"] == "The die on corner B2 shows 1: who did it?"
     assert run["build_answers"] == ["Ana builds an Obelisk on corner B2", "Ben builds an Obelisk on corner B2",
-                                    "No, ignore this throw"]
+                                    "No, leave it"]
     assert run["actions_while_asked"] == 0           # proposed, not played
     assert run["built"] == f"build {run['colours'][1]} B2"          # Ben's colour
 
@@ -47,7 +47,7 @@ def test_a_die_turned_to_one_asks_who_built_and_the_pick_is_played(run):
 def test_a_face_no_move_makes_is_said_and_goes_when_the_die_is_put_back(run):
     assert run["wrong_question"].startswith("The dice cannot be used now: The die on corner B2 shows 4, the Obelisk "
                                             "stands at 1: a Reinforce raises it by one")
-    assert run["wrong_answers"] == ["No, ignore this throw"]
+    assert run["wrong_answers"] == ["No, leave it"]
     assert run["sheet_after_put_back"] is None and run["actions_after_wrong"] == 1
 
 
@@ -173,7 +173,7 @@ async def scenario(app, args) -> dict:
     out["reopened_drawn_dice"] = [list(c) for c in d.model.picture["dice"]]
     await turn(3)
     out["reopened_question"] = app.sheet.question
-    await d.pick(app.t("No, ignore this throw"))
+    await d.pick(app.t("No, leave it"))
     await sim.dice[0].turn_by_hand(2)
     await d.frames(10)
 
@@ -184,7 +184,7 @@ async def scenario(app, args) -> dict:
     out["actions_at_nightfall"] = len(table.actions)
     await turn(3)
     out["night_question"] = app.sheet.question
-    await d.pick(app.t("No, ignore this throw"))
+    await d.pick(app.t("No, leave it"))
     out["night_actions"] = len(table.actions)
     await sim.dice[0].turn_by_hand(2)
     await d.frames(10)

@@ -1,7 +1,8 @@
 """Obelisk's screens on every tablet (docs/ui.md, "Sizes"): the setup, a 4-player Day, a Night with captures to choose
 and a finished game, at the smallest and the largest window (tests/ui/fit.py WINDOW_SIZES), in English, German and
 Spanish: every label fits its box and every control lies inside the window (the Day with Rotating Leadership and
-Time Trials on, the setup with the typed map's line open).
+Time Trials on, the setup with the typed map's line open), and the same Day with a player at each of the table's four
+sides (near, right end, far, left end): each row faces its side, and no row overlaps the map or another control.
 
 This file is also the driver: `python tests/ui/test_obelisk_sizes.py --data-dir D --out result.json [--shots DIR]`.
 """
@@ -16,7 +17,10 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 LANGS = ("en", "de", "es")
 SIZES = ("small", "large")
-VIEWS = ("setup", "day", "night", "over")
+VIEWS = ("setup", "day", "seats", "night", "over")
+# The four-sided table: Annemarie near, Bartholomäus at the right end, Concepción far, Dagobert at the left end.
+FOUR_SIDES = {"blue": "near", "yellow": "right", "green": "far", "black": "left"}
+ANGLES = {"near": 0, "right": 90, "far": 180, "left": 270}
 pytestmark = pytest.mark.ui
 
 
@@ -52,7 +56,10 @@ def test_every_control_is_inside_the_window(sizes):
 
 
 def test_the_advisors_sheet_fits_and_keeps_cancel_in_the_window(sizes):
-    assert len(sizes["sheets"]) == len(LANGS) * len(SIZES)
+    # Dagobert acts: his sheet opens half round at the far side (by default the fourth seat sits there), and a
+    # quarter turn when he sits at the left end
+    assert len(sizes["sheets"]) == 2 * len(LANGS) * len(SIZES)
+    assert sorted({r["angle"] for r in sizes["sheets"]}) == [180, 270]
     for r in sizes["sheets"]:
         w, h = r["window"]
         assert r["unfit"] == [] and r["options"] >= 1, r
@@ -65,6 +72,21 @@ def test_the_night_shows_captures_and_the_day_four_players(sizes):
     assert night and all(r["captures"] >= 1 for r in night)
     day = [r for r in sizes["checks"] if r["view"] == "day"]
     assert day and all(r["players"] == 4 for r in day)
+
+
+def test_a_player_at_each_side_has_a_row_turned_to_that_side(sizes):
+    seats = [r for r in sizes["checks"] if r["view"] == "seats"]
+    assert len(seats) == len(LANGS) * len(SIZES)
+    for r in seats:
+        assert r["angles"] == {c: ANGLES[side] for c, side in FOUR_SIDES.items()}, r["size"]
+        # the end rows stand upright along their edge: taller than wide, at the window's left and right
+        (lx, _, lw, lh), (rx, _, rw, rh) = r["rows"]["black"], r["rows"]["yellow"]
+        assert lh > lw and rh > rw and lx < 20 and rx + rw > r["window"][2] - 20, r
+
+
+def test_with_four_sides_nothing_overlaps(sizes):
+    overlaps = [(r["size"], r["lang"], o) for r in sizes["checks"] if r["view"] == "seats" for o in r["overlaps"]]
+    assert overlaps == []
 
 
 # -- the driver --------------------------------------------------------------------------------------------------
@@ -88,11 +110,47 @@ def prepare(store) -> dict:
             t.apply(choose(t.state, rng))
         return t.id
 
-    return {"day": table(4, 5, lambda s: s.phase == "day" and sum(map(len, s.used)) >= 3 or s.is_over,
-                         leadership=True, time_trials=True),
+    def day():
+        return table(4, 5, lambda s: s.phase == "day" and sum(map(len, s.used)) >= 3 or s.is_over,
+                     leadership=True, time_trials=True)
+
+    from companion.session import preferences
+
+    seats = day()
+    preferences.keep_seats(store.data_dir, seats, FOUR_SIDES)   # as Menu → Where everyone sits keeps them
+    return {"day": day(), "seats": seats,
             "night": table(2, 23, lambda s: s.phase in ("march", "swarm") and captures(s) and s.day >= 2
                            or s.is_over),
             "over": table(2, 23, lambda s: s.is_over)}
+
+
+def seat_boxes(d) -> tuple[dict, dict]:
+    """{colour: angle} of every player's row as it draws, and {colour: its box in the window}."""
+    from tests.ui.fit import window_box
+
+    angles, boxes = {}, {}
+    for row in d.by_class("ObeliskPlayer"):
+        holder = row.parent
+        turned = type(holder).__name__ == "Turned"
+        angles[row.value] = int(holder.angle if turned else row.angle) % 360
+        boxes[row.value] = list(window_box(row))
+    return angles, boxes
+
+
+def overlaps(d, boxes: dict) -> list[str]:
+    """Rows that overlap the map, another row, or any control of the right column."""
+    from tests.ui.fit import _overlap, window_box
+
+    others = {"the map": window_box(d.by_id("map")), "the prompt": window_box(d.by_id("prompt")),
+              "Undo": window_box(d.by_id("undo")), "Menu": window_box(d.by_id("menu")),
+              **{f"button {b.value}": window_box(b) for b in d.by_class("ObeliskAction") if b.value != "undo"}}
+    out = []
+    names = sorted(boxes)
+    for i, a in enumerate(names):
+        for name, box in [*((f"row {b}", boxes[b]) for b in names[i + 1:]), *others.items()]:
+            if _overlap(boxes[a], box):
+                out.append(f"row {a} overlaps {name}")
+    return out
 
 
 def missing_glyphs(widgets) -> list[str]:
@@ -154,9 +212,12 @@ async def scenario(app, args) -> dict:
                     "missing_glyphs": missing_glyphs(d.walk()),
                     "captures": len(model.captures) if view != "setup" else 0,
                     "players": len(model.players) if view != "setup" else 0})
+                if view == "seats":
+                    angles, boxes = seat_boxes(d)
+                    out["checks"][-1].update(angles=angles, rows=boxes, overlaps=overlaps(d, boxes))
                 if shots and (lang == "en" or size == "small"):
                     await d.shot(shots, f"obelisk-{view}-{lang}-{w}x{h}")
-                if view == "day":
+                if view in ("day", "seats"):
                     # The advisor's turns in their sheet: its words fit, Cancel and every option within reach.
                     await d.tap(next(b for b in d.by_class("ObeliskAction") if b.value == "best"))
                     await d.frames(3)
@@ -164,7 +225,8 @@ async def scenario(app, args) -> dict:
                     out["sheets"].append({"size": f"{w}x{h}", "lang": lang, "unfit": unfit_labels(sheet),
                                           "cancel": list(window_box(sheet.ids.close)),
                                           "scroll": list(window_box(sheet.ids.scroll)),
-                                          "options": len(sheet.extras), "window": [Window.width, Window.height]})
+                                          "options": len(sheet.extras), "window": [Window.width, Window.height],
+                                          "angle": int(app._sheet_holder.angle)})
                     app.close_sheet()
                 app.go_home()
                 await d.wait_screen("home")

@@ -1,7 +1,7 @@
 """Smart dice standing on the Obelisks' corners (issue 18 §4): the group tells the app which die stands on which
 corner — Menu → *Smart dice on the map*, the die, then a tap on its corner — and from then on a die set down or turned
 by hand proposes the Obelisk's strength: the shell's dice question (companion/ui/dice_at_table.py) lists the moves it
-can mean (who built, who reinforced with what), one tap each, or *No, ignore this*. Nothing is played by a die alone.
+can mean (who built, who reinforced with what), one tap each, or *No, leave it*. Nothing is played by a die alone.
 
 Where a die stands is kept with the devices (devices.json: role "obelisk", index the corner, companion/games/obelisk/
 dice.py), so it holds when the table is closed and reopened, or the app restarted, until the group moves it.

@@ -30,6 +30,7 @@ from companion.ui.obelisk import charges, look, texts
 from companion.ui.obelisk.dice import ObeliskDice
 from companion.ui.obelisk.mapview import ObeliskMap  # noqa: F401  (the kv rule uses it)
 from companion.ui.obelisk.moves import MoveLog
+from companion.ui.obelisk.seats import ObeliskSeats
 
 DAY_BUTTONS = ("mine", "rotate", "best", "pass", "nightfall")
 NIGHT_BUTTONS = ("march", "dawn", "watch")
@@ -42,7 +43,11 @@ class TableModel(EventDispatcher):
     title = StringProperty("")
     prompt = StringProperty("")
     night = BooleanProperty(False)
-    players = ListProperty()      # rows: text, rgba, ink, selected, dimmed, value (colour)
+    players = ListProperty()      # rows: text, rgba, ink, selected, dimmed, value (colour), angle — every player
+    long_rows = ListProperty()    # … of the players at the long sides: the rows under the prompt
+    left_rows = ListProperty()    # … at the screen's left edge, turned to the end of the table there
+    right_rows = ListProperty()   # … at its right edge
+    prompt_angle = NumericProperty(0)  # the prompt faces the acting player when they sit at a long side
     buttons = ListProperty()      # text, enabled, value (one of DAY_BUTTONS / NIGHT_BUTTONS)
     captures = ListProperty()     # text, selected (the advice), value (index into self._captures)
     lines = ListProperty()        # the advisor's sentences
@@ -76,7 +81,7 @@ class TableModel(EventDispatcher):
         self._walk_state = None             # … of this state's demons (the Night before Demons move), None: now
         self._walk_ev = None
         self.dice = ObeliskDice(self)       # smart dice standing on corners
-        self.far: dict = {}                 # table id -> the colours sitting on the far long side (rows turned)
+        self.seats = ObeliskSeats(self)     # who sits at which side of the table (kept with the settings)
 
     # -- following the table -----------------------------------------------------------------------------------------
     def start(self, table) -> None:
@@ -122,7 +127,7 @@ class TableModel(EventDispatcher):
         if self.walk_step is not None:
             self.title += " · " + t(texts.WALK_STEP).format(n=self.walk_step)
         self.prompt = self._prompt(s)
-        self.players = self._player_rows(s)
+        self._place_rows(s)
         self.buttons = self._button_rows(s)
         self.undo_enabled = self._allowed("undo", s) is None
         self.undo_text = (t(texts.UNDO).format(move=self.log.line(self._undo_index(), self.app.lang))
@@ -203,35 +208,33 @@ class TableModel(EventDispatcher):
             rows.append({"text": said, "rgba": list(look.PLAYER[colour]), "ink": list(look.PLAYER_INK[colour]),
                          "selected": colour == self.actor, "enabled": colour in s.acting, "value": colour,
                          # facing its seat, whichever side the screen is turned to
-                         "angle": ((180 if colour in self.far_side(s) else 0) - self.facing) % 360})
+                         "angle": self.seats.row_angle(colour, self.facing)})
         return rows
 
-    # -- where everyone sits: each player's row faces their long side of the table ------------------------------------
-    def far_side(self, s) -> set:
-        """The colours sitting on the far long side: as the group set it (Menu → Where everyone sits), else every
-        second seat, as players sit across a table from each other."""
-        default = {c for i, c in enumerate(s.setup.colours) if i % 2}
-        return self.far.setdefault(self.table.id, default) if self.table is not None else default
+    def _place_rows(self, s) -> None:
+        """Every row where its player sits: the long sides' under the prompt, each end's in a strip at its edge."""
+        rows = self._player_rows(s)
+        strip = {r["value"]: self.seats.strip(r["value"], self.facing) for r in rows}
+        self.players = rows
+        self.long_rows = [r for r in rows if not strip[r["value"]]]
+        self.left_rows = [r for r in rows if strip[r["value"]] == "left"]
+        self.right_rows = [r for r in rows if strip[r["value"]] == "right"]
+        # The one prompt faces whoever acts (as Obscurians' centre does) when they sit at a long side; a player at an
+        # end reads it from the side, their own row turned to them and lit.
+        angle = self.seats.row_angle(self.actor, self.facing) if self.actor is not None else 0
+        self.prompt_angle = angle if angle in (0, 180) else 0
 
+    # -- where everyone sits (seats.py) --------------------------------------------------------------------------------
     def seat_angle(self, colour) -> int:
-        """Which way a sheet for `colour` opens (it lies over the whole window): 180 for the far side."""
-        return 180 if self.table is not None and colour in self.far_side(self.state) else 0
+        """Which way a sheet for `colour` opens (it lies over the whole window): their side's angle."""
+        return self.seats.angle(colour) if self.table is not None and colour is not None else 0
 
     def seats_sheet(self) -> None:
-        """Menu → Where everyone sits: each player and their side; a tap moves them to the other long side."""
-        s, t = self.state, self.app.t
-        far = self.far_side(s)
-        self.plugin.pick(t(texts.SEATS_TITLE), [
-            {"text": t(texts.SITS_FAR if colour in far else texts.SITS_NEAR).format(name=name),
-             "action": (lambda c=colour: self.move_seat(c))} for name, colour in s.setup.players])
+        self.seats.sheet()
 
-    def move_seat(self, colour: str) -> None:
-        s = self.state
-        far = self.far_side(s)
-        far ^= {colour}
-        self.players = self._player_rows(s)
-        self.app.say(self.app.t(texts.NOW_FAR if colour in far else texts.NOW_NEAR).format(
-            name=s.setup.name_of(colour)))
+    def seats_changed(self) -> None:
+        if self.table is not None:
+            self._place_rows(self.state)
 
     def _codes(self, s) -> tuple:
         if s.phase == "spawn":
@@ -516,8 +519,7 @@ class TableModel(EventDispatcher):
         """The shared parts of the screen half a turn round, to be read from the other long side of the table (the
         players' rows keep facing their seats)."""
         self.facing = (self.facing + 180) % 360
-        if self.table is not None:
-            self.players = self._player_rows(self.state)
+        self.seats_changed()
 
     def _move(self, action) -> bool:
         return self.app.try_move(lambda: self.table.apply(action))

@@ -81,10 +81,15 @@ BOARD_TURNED_BACK = N_("The board: {cell} lies as before")
 BOARD_NIGHT = N_("The board: {cell} was turned at Night. Nobody may touch the map now: turn it back")
 BOARD_OTHER = N_("The board: {cell} changed in a way no Rotate makes. Put the tile back as the map shows")
 
-# Where everyone sits (Menu): each player's row faces their long side of the table.
+# Where everyone sits (Menu, seats.py): each player's row faces their side of the table, one of four.
 SEATS = N_("Where everyone sits")
-SEATS_TITLE = N_("Tap a player to move them to the other long side: their row turns to face them")
-SITS_NEAR = N_("{name}: the near side")
-SITS_FAR = N_("{name}: the far side")
-NOW_NEAR = N_("{name}'s row now faces the near side")
-NOW_FAR = N_("{name}'s row now faces the far side")
+SEATS_TITLE = N_("Tap a player, then the side they sit at: their row turns to face them")
+SITS = {"near": N_("{name}: the near side"), "far": N_("{name}: the far side"),
+        "left": N_("{name}: the left end"), "right": N_("{name}: the right end")}
+WHERE = N_("Where does {name} sit? Left and right as the near side sees them")
+SIDE = {"near": N_("The near side"), "far": N_("The far side"), "left": N_("The left end"),
+        "right": N_("The right end")}
+NOW = {"near": N_("{name}'s row now faces the near side"), "far": N_("{name}'s row now faces the far side"),
+       "left": N_("{name}'s row now faces the left end"), "right": N_("{name}'s row now faces the right end")}
+END_FULL = {"left": N_("Two players already sit at the left end: move one of them first"),
+            "right": N_("Two players already sit at the right end: move one of them first")}
