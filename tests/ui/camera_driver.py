@@ -181,7 +181,7 @@ async def doubtful_scenario(app, args) -> dict:
     await d.wait_screen("round")
     app.close_sheet()                                # the event card's moment
     await d.frames(3)
-    await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "menu"))
+    await d.tap(next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu"))
     await d.tap(sheet_widget(app, "MenuExtra", text=app.t("Camera: read the dice")))
     await d.wait_screen("camera")
     result["table_kept"] = app.table is not None and app.table.id == table_id

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-HARNESS = Path(__file__).with_name("obscurians_driver.py")
+OBSCURIANS_DRIVER = Path(__file__).with_name("obscurians_driver.py")
 SCREEN = "-screen 0 1280x800x24"
 
 
@@ -30,13 +30,13 @@ def script_command(script: Path, *args: str) -> list[str]:
     return cmd
 
 
-def harness_command(*args: str) -> list[str]:
-    return script_command(HARNESS, *args)
+def obscurians_command(*args: str) -> list[str]:
+    return script_command(OBSCURIANS_DRIVER, *args)
 
 
 def child_env() -> dict:
     env = dict(os.environ, KIVY_NO_ARGS="1", KIVY_NO_CONSOLELOG="1", KIVY_NO_FILELOG="1")
-    root = str(HARNESS.parents[2])
+    root = str(OBSCURIANS_DRIVER.parents[2])
     env["PYTHONPATH"] = root + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
     return env
 
@@ -72,8 +72,8 @@ def own_driver(request, tmp_path_factory) -> dict:
     return run_own_driver(script, tmp_path_factory, script.stem)
 
 
-def run_harness(*args: str, out: Path, timeout: float = 150) -> dict:
-    return run_script(HARNESS, *args, out=out, timeout=timeout)
+def run_obscurians(*args: str, out: Path, timeout: float = 150) -> dict:
+    return run_script(OBSCURIANS_DRIVER, *args, out=out, timeout=timeout)
 
 
 @pytest.fixture

@@ -272,7 +272,7 @@ async def table_scenario(app, args) -> dict:
     result["chips_used"] = chips - table.state.chips_left(0)
     result["face_down"] = table.state.hidden_discards[0]
     # Die 3 tapped on the screen to roll again: it lights up; die 2 thrown instead is asked about; die 3 is the reroll.
-    await d.tap(next(b for b in d.by_class("DieButton") if b.index == 2))
+    await d.tap(next(b for b in d.by_class("ObsnDieButton") if b.index == 2))
     await until(d, lambda: sim.dice[2].leds[0] != (0, 0, 0), "die 3 lighting up")
     result["lit"] = [i for i in range(5) if sim.dice[i].leds[0] != (0, 0, 0)]
     await sim.dice[1].roll(6)
@@ -332,7 +332,7 @@ async def unasked_scenario(app, args) -> dict:
     if args.shots:
         await d.shot(Path(args.shots), "dice-waiting")
     # The dice thrown from the table's menu: nobody announced a reroll, so it is a question in words.
-    menu = next(b for b in d.by_class("CornerButton") if b.kind == "menu")
+    menu = next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu")
     await d.tap(menu)
     result["menu"] = [e["text"] for e in app.sheet.extras]
     await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
@@ -354,8 +354,8 @@ async def unasked_scenario(app, args) -> dict:
     result["sheets_after_no"] = [s for s in await wait_quietly(d, 5, lambda: getattr(app.sheet, "question", None))
                                  if s]
     # Die 3 picked on the screen to roll again, thrown from the menu: an announced reroll, booked (one chip).
-    await d.tap(next(b for b in d.by_class("DieButton") if b.index == 2))
-    await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "menu"))
+    await d.tap(next(b for b in d.by_class("ObsnDieButton") if b.index == 2))
+    await d.tap(next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu"))
     await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
     result["picked_text"] = app.sheet.picked_text
     await d.tap(sheet_button(app, app.sheet.picked_text))
@@ -363,7 +363,7 @@ async def unasked_scenario(app, args) -> dict:
     result["after_announced"] = {"chips": table.state.chips_left(0), "hidden": table.state.hidden_discards[0],
                                  "last": table.actions[-1].to_text()}
     # Home: no question follows the players there, whatever the dice do.
-    await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "home"))
+    await d.tap(next(b for b in d.by_class("ObsnCornerButton") if b.kind == "home"))
     await d.wait_screen("home")
     for _, die in app.devices.simulated_dice("henchmen"):
         await app.devices.throw(die)
@@ -400,7 +400,7 @@ async def hands_scenario(app, args) -> dict:
     await until(d, lambda: len(app.dice_at_table.simulated()) == 5, "the five dice at the table")
     result = {}
     # The turn's roll from the table's menu: Roll all.
-    await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "menu"))
+    await d.tap(next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu"))
     await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
     await d.tap(sheet_button(app, app.sheet.all_text))
     await until(d, lambda: table.state.dice is not None, "the turn's roll")
@@ -409,10 +409,10 @@ async def hands_scenario(app, args) -> dict:
     await d.frames(5)                             # the screen shows the roll before anyone picks a die
     # Dice 1 and 2 picked on the screen; a player picks up die 4 (to look at it) while they are thrown …
     for index in (0, 1):
-        await d.tap(next(b for b in d.by_class("DieButton") if b.index == index))
+        await d.tap(next(b for b in d.by_class("ObsnDieButton") if b.index == index))
         await until(d, lambda: index in app.dice_at_table.picked, f"die {index + 1} picked")
     await px.dice[3].pick_up()
-    await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "menu"))
+    await d.tap(next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu"))
     await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
     result["picked_text"] = app.sheet.picked_text
     await d.tap(sheet_button(app, app.sheet.picked_text))

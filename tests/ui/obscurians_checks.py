@@ -36,7 +36,7 @@ async def checks(app, args) -> dict:
     from kivy.core.window import Window
 
     ring = seating.ring(4, Window.width, Window.height, LAYOUT.depth_long, LAYOUT.depth_short)
-    await d.tap(d.by_class("ChoiceButton", choice=__import__("companion.ui.obscurians.turn", fromlist=["Reveal"])
+    await d.tap(d.by_class("ObsnChoiceButton", choice=__import__("companion.ui.obscurians.turn", fromlist=["Reveal"])
                            .Reveal("double_steal"))[0])
     await d.close_moment()
     out["sound_after_reveal"] = list(sounds.requested)
@@ -52,7 +52,8 @@ async def checks(app, args) -> dict:
     out["log_chip"] = model.log[0]["text"]
     await d.tap_at(*_centre(ring.seats[2]))
     give = d.widget_for(("choice", ChipMission("give")))
-    out["mission_slots"] = [b.choice.mission for b in d.by_class("ChoiceButton") if isinstance(b.choice, ChipMission)]
+    out["mission_slots"] = [b.choice.mission for b in d.by_class("ObsnChoiceButton")
+                            if isinstance(b.choice, ChipMission)]
     out["give_dimmed"] = give.dimmed
     out["give_reason"] = await d.explain(give)
     if shots:
@@ -65,9 +66,9 @@ async def checks(app, args) -> dict:
     out["roll_taps"] = d.taps - before
     out["rolled"] = list(table.state.dice)
     # A reroll: one die, its new face, one chip face down — the screen never asks which chip.
-    await d.tap(d.by_class("DieButton", index=2)[0])
+    await d.tap(d.by_class("ObsnDieButton", index=2)[0])
     await d.tap(d.widget_for(("choice", FaceCount("steal", 1))))
-    pay = [b for b in d.by_class("ChoiceButton") if isinstance(b.choice, PayReroll)]
+    pay = [b for b in d.by_class("ObsnChoiceButton") if isinstance(b.choice, PayReroll)]
     out["pay_options"] = [(b.choice.discard, b.text) for b in pay]
     if shots:
         await d.shot(shots, "reroll-face-down")
@@ -76,11 +77,11 @@ async def checks(app, args) -> dict:
     out["log_reroll"] = model.log[0]["text"]
     out["panel_status"] = next(p for p in model.panels if p["seat"] == 0)["status"]
     out["screen_texts_after_discard"] = sorted({w.text for w in d.walk() if getattr(w, "text", "")
-                                                and type(w).__name__ not in ("ChoiceButton",)})
+                                                and type(w).__name__ not in ("ObsnChoiceButton",)})
     # Choose: a dimmed cell (no Donate rolled) says why; Steal x 6 (Double Steal, 3 Steal + 0 Wild... as rolled).
     cell = d.widget_for(("choice", ChooseAction("donate", 0)))
     out["donate_reason"] = await d.explain(cell)
-    steal = next(b for b in d.by_class("ChoiceButton") if isinstance(b.choice, ChooseAction)
+    steal = next(b for b in d.by_class("ObsnChoiceButton") if isinstance(b.choice, ChooseAction)
                  and b.choice.kind == "steal" and b.enabled and b.choice.wilds == 0)
     await d.tap(steal)
     out["log_choose"] = model.log[0]["text"]
@@ -105,17 +106,17 @@ async def checks(app, args) -> dict:
     out["after_redo"] = {"log0": model.log[0]["text"], "ben_orange": table.state.goods[1].get("orange", 0)}
     # Language from the menu in the corner, in German: the log and a reason follow.
     # In the hand: every panel upright, from the menu (photographed), and back to the table.
-    menu = next(b for b in d.by_class("CornerButton") if b.kind == "menu" and b.parent.angle == 0)
+    menu = next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu" and b.parent.angle == 0)
     await d.tap(menu)
     if shots:
         await d.shot(shots, "menu")
     await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 0))
-    out["in_hand_angles"] = sorted({p.parent.angle for p in d.by_class("PlayerPanel")})
+    out["in_hand_angles"] = sorted({p.parent.angle for p in d.by_class("ObsnPlayerPanel")})
     if shots:
         await d.shot(shots, "round-in-hand")
     await d.tap(next(b for b in d.walk() if type(b).__name__ == "QuietButton" and b.text == "Menu"))
     await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 0))
-    menu = next(b for b in d.by_class("CornerButton") if b.kind == "menu" and b.parent.angle == 0)
+    menu = next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu" and b.parent.angle == 0)
     await d.tap(menu)
     out["menu_open"] = type(app.sheet).__name__
     await d.tap(next(b for b in d.by_class("SheetLang") if b.code == "de"))
@@ -146,24 +147,24 @@ async def setup_checks(app, args) -> dict:
     await d.wait_screen("home")
     await d.tap(d.by_class("GameCard", game="obscurians")[0].ids.new_button)
     await d.wait_screen("setup")
-    for row in sorted(d.by_class("SetupRow"), key=lambda r: r.index):
+    for row in sorted(d.by_class("ObsnSetupRow"), key=lambda r: r.index):
         await d.type_text(row.ids.name, NAMES[row.index])
     model = app.plugin.setup
     out["colours_before"] = [r["colour"] for r in model.rows]
     # Anna taps Ben's colour (orange, showing his seat number 2): they swap.
-    row0 = next(r for r in d.by_class("SetupRow") if r.index == 0)
-    taken = next(s for s in d.by_class("Swatch", root=row0) if s.colour == "orange")
+    row0 = next(r for r in d.by_class("ObsnSetupRow") if r.index == 0)
+    taken = next(s for s in d.by_class("ObsnSwatch", root=row0) if s.colour == "orange")
     out["taken_label"] = taken.text
     await d.tap(taken)
     out["colours_after_swap"] = [r["colour"] for r in model.rows]
     # Drag seat 1 (Anna) by its number down onto the third row.
-    rows = sorted(d.by_class("SetupRow"), key=lambda r: r.index)
+    rows = sorted(d.by_class("ObsnSetupRow"), key=lambda r: r.index)
     start = rows[0].ids.handle.to_window(*rows[0].ids.handle.center)
     end = rows[2].to_window(*rows[2].center)
     await d.tap_at(*start, move_to=(start[0], end[1]))
     out["names_after_drag"] = [r["name"] for r in model.rows]
     # The fallback: the up arrow of the last row.
-    last = next(r for r in d.by_class("SetupRow") if r.index == 3)
+    last = next(r for r in d.by_class("ObsnSetupRow") if r.index == 3)
     await d.tap(last.ids.up)
     out["names_after_up"] = [r["name"] for r in model.rows]
     # 4 players: the two mission cards go back unseen; nothing on the screen names them.
@@ -177,7 +178,7 @@ async def setup_checks(app, args) -> dict:
     await d.tap(d.by_id("put_back_seen"))
     out["put_back_seen_text"] = model.put_back_text
     for mission in ("keep", "give"):
-        await d.tap(d.one("PutBackButton", mission=mission))
+        await d.tap(d.one("ObsnPutBackButton", mission=mission))
     out["put_back"] = list(model.put_back())
     found: dict = {}
     d.look(found, "setup")
@@ -194,8 +195,8 @@ async def setup_checks(app, args) -> dict:
     await d.wait_screen("end")
     await d.close_moment()
     put_back = table.setup.put_back
-    row = sorted(d.by_class("MissionRow"), key=lambda r: r.seat)[0]
-    button = next(b for b in d.by_class("MissionButton", root=row) if b.mission == put_back[0])
+    row = sorted(d.by_class("ObsnMissionRow"), key=lambda r: r.seat)[0]
+    button = next(b for b in d.by_class("ObsnMissionButton", root=row) if b.mission == put_back[0])
     out["end_guidance"] = app.plugin.end.guidance_text
     out["put_back_dimmed"] = button.dimmed
     out["put_back_reason"] = await d.explain(button)
@@ -277,8 +278,8 @@ async def house_rules(app, args) -> dict:
     await d.tap(d.by_class("GameCard", game="obscurians")[0].ids.new_button)
     await d.wait_screen("setup")
     if args.players != 4:
-        await d.tap(next(b for b in d.by_class("CountButton") if getattr(b, "n", 0) == args.players))
-    for row in sorted(d.by_class("SetupRow"), key=lambda r: r.index):
+        await d.tap(next(b for b in d.by_class("ObsnCountButton") if getattr(b, "n", 0) == args.players))
+    for row in sorted(d.by_class("ObsnSetupRow"), key=lambda r: r.index):
         await d.type_text(row.ids.name, NAMES[row.index])
     toggle = d.by_id("take_cap")
     result = {"toggle_before": toggle.text}

@@ -140,8 +140,8 @@ class Driver(Touch):
         await self.tap(card.ids.new_button)
         await self.wait_screen("setup")
         if n_players != 4:
-            await self.tap(next(b for b in self.by_class("CountButton") if getattr(b, "n", 0) == n_players))
-        for row in sorted(self.by_class("SetupRow"), key=lambda r: r.index):
+            await self.tap(next(b for b in self.by_class("ObsnCountButton") if getattr(b, "n", 0) == n_players))
+        for row in sorted(self.by_class("ObsnSetupRow"), key=lambda r: r.index):
             await self.type_text(row.ids.name, NAMES[row.index])
         await self.tap(self.by_id("deck_" + deck))
         if found is not None:
@@ -166,14 +166,15 @@ class Driver(Touch):
             return self.by_id("cancel")  # (a button of the bottom row, not an option)
         if kind == "choice":
             choice = tap[1]
-            found = [w for w in self.by_class("ChoiceButton") + self.by_class("PadButton") if w.choice == choice]
+            found = [w for w in self.by_class("ObsnChoiceButton") + self.by_class("ObsnPadButton")
+                     if w.choice == choice]
             if not found:
                 raise Stuck(f"no button for {choice!r}; prompt {self.app.plugin.round.prompt!r}")
             return found[0]
         if kind == "player":
-            return self.by_class("PlayerPanel", seat=tap[1])[0]
+            return self.by_class("ObsnPlayerPanel", seat=tap[1])[0]
         if kind == "die":
-            return self.by_class("DieButton", index=tap[1])[0]
+            return self.by_class("ObsnDieButton", index=tap[1])[0]
         return self.by_id("end_turn")
 
     def drop_widgets(self, tap):
@@ -273,14 +274,14 @@ class Driver(Touch):
     async def reveal_missions(self, missions) -> None:
         await self.wait_screen("end")
         await self.close_moment()
-        rows = sorted(self.by_class("MissionRow"), key=lambda r: r.seat)
+        rows = sorted(self.by_class("ObsnMissionRow"), key=lambda r: r.seat)
         for row, mission in zip(rows, missions):
-            await self.tap(next(b for b in self.by_class("MissionButton", root=row) if b.mission == mission))
+            await self.tap(next(b for b in self.by_class("ObsnMissionButton", root=row) if b.mission == mission))
         await self.tap(self.by_id("score"))
         await self.frames(3)
 
     def read_scores(self) -> dict:
-        cards = self.by_class("ScoreCard")
+        cards = self.by_class("ObsnScoreCard")
         return {"totals": {c.name: int(c.total) for c in cards}, "winners": sorted(c.name for c in cards if c.winner),
                 "winners_text": self.app.plugin.end.winners_text,
                 "lines": {c.name: [(ln["rule"], ln["points"]) for ln in c.lines] for c in cards}}

@@ -134,7 +134,7 @@ async def play(app, args) -> dict:
 def layout_facts(d: Driver) -> dict:
     """Where each panel is and which way it faces, read from the widgets on screen."""
     facts = []
-    for panel in sorted(d.by_class("PlayerPanel"), key=lambda p: p.seat):
+    for panel in sorted(d.by_class("ObsnPlayerPanel"), key=lambda p: p.seat):
         holder = panel.parent
         name_bar = panel.children[-1]  # the first child in kv order: the name bar
         nx, ny = name_bar.to_window(*name_bar.center)

@@ -395,7 +395,7 @@ def numbers_both_sides(f) -> dict:
             out[tile.key] = [tile.value, round(value.font_size)]
         return out
 
-    chips = [w for w in band.walk(restrict=True) if type(w).__name__ == "ChipRow"][0]
+    chips = [w for w in band.walk(restrict=True) if type(w).__name__ == "PillRow"][0]
     return {"far_angle": turned.angle, "far": tiles(band), "near": tiles(near),
             "far_cards": [c["text"] for c in chips.data], "near_cards": [c["text"] for c in f.by_id("near_cards").data]}
 

@@ -37,7 +37,7 @@ from tests.ui.obscurians_driver import NAMES, Driver  # noqa: E402
 from tests.ui.obscurians_play import _missions_for  # noqa: E402
 from tests.ui.touch import Stuck  # noqa: E402
 
-# The parts of the centre that must each have a place of their own (kv ids of round.kv's RoundCentre).
+# The parts of the centre that must each have a place of their own (kv ids of round.kv's ObsnRoundCentre).
 CENTRE_PARTS = ("turn_banner", "options", "cancel", "end_turn", "undo", "redo", "log_scroll")
 
 
@@ -70,10 +70,10 @@ class TourDriver(Driver):
     # -- what is where ------------------------------------------------------------------------------------------
 
     def table_widget(self):
-        return self.by_class("RoundTable")[0]
+        return self.by_class("ObsnSeatRing")[0]
 
     def centre(self):
-        return self.by_class("RoundCentre")[0]
+        return self.by_class("ObsnRoundCentre")[0]
 
     def places(self) -> dict:
         """{key: box} of every control on the round screen: the centre's in its own frame (keyed by the angle it
@@ -213,8 +213,8 @@ async def tour(app, args) -> dict:
     await d.tap(card.ids.new_button)
     await d.wait_screen("setup")
     if args.players != 4:
-        await d.tap(next(b for b in d.by_class("CountButton") if getattr(b, "n", 0) == args.players))
-    for row in sorted(d.by_class("SetupRow"), key=lambda r: r.index):
+        await d.tap(next(b for b in d.by_class("ObsnCountButton") if getattr(b, "n", 0) == args.players))
+    for row in sorted(d.by_class("ObsnSetupRow"), key=lambda r: r.index):
         await d.type_text(row.ids.name, NAMES[row.index])
     await d.frames(3)
     setup_unfit = await d.every_size("setup")
@@ -269,7 +269,7 @@ async def tour(app, args) -> dict:
     for _ in range(table.state.n_players):
         if app.sm.current != "round":
             break
-        menu = next(b for b in d.by_class("CornerButton") if b.kind == "menu" and not b.disabled)
+        menu = next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu" and not b.disabled)
         await d.tap(menu)
         await d.frames(2)
         await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 1))

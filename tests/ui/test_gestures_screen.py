@@ -124,7 +124,7 @@ async def scenario(app, args) -> dict:
                    "on_chris": [c.mission for c in table.state.placed if c.on == "yellow"]}
     # Flip the Die: the roll, a die turned over at once (and back), then turned over and the choice.
     await roll(("steal", 2), ("swap", 2), ("wild", 1))
-    die = next(b for b in d.by_class("DieButton") if b.face == "swap")
+    die = next(b for b in d.by_class("ObsnDieButton") if b.face == "swap")
     flip = {"log_before": _log(model)}
     await d.tap(die)
     flip["shown_after_tap"], flip["log_after_tap"] = model.dice[die.index]["face"], _log(model)
@@ -160,7 +160,7 @@ async def scenario(app, args) -> dict:
     # Ben: a roll, then New roll with the five dice as they lie after the reroll.
     await roll(("secure", 2), ("relocate", 2), ("steal", 1))
     before = d.taps
-    await d.tap(d.by_class("DieButton", index=NEW_ROLL)[0])
+    await d.tap(d.by_class("ObsnDieButton", index=NEW_ROLL)[0])
     await roll(("secure", 2), ("relocate", 2), ("wild", 1))
     out["new_roll"] = {"touches": d.taps - before, "log": _log(model)[0], "dice": list(table.state.dice),
                        "status": next(p for p in model.panels if p["seat"] == 1)["status"]}

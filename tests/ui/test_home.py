@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.conftest import run_harness
+from tests.ui.conftest import run_obscurians
 
 pytestmark = pytest.mark.ui
 
 
 def test_home_says_where_each_table_stands_and_tables_can_be_renamed_deleted_and_brought_back(data_dir, tmp_path):
-    result = run_harness("home-checks", "--data-dir", str(data_dir), out=tmp_path / "home.json")
+    result = run_obscurians("home-checks", "--data-dir", str(data_dir), out=tmp_path / "home.json")
     for expected in result["expected"]:
         row = next(r for r in result["rows"] if r["id"] == expected["id"])
         assert f"Round {expected['round']}" in row["detail"]

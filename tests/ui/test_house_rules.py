@@ -7,13 +7,13 @@ import pytest
 from companion.games.obscurians.rulings import RULINGS
 from companion.session.store import TableStore
 from companion.session.table import Table
-from tests.ui.conftest import run_harness
+from tests.ui.conftest import run_obscurians
 
 pytestmark = pytest.mark.ui
 
 
 def test_take_cap_off_is_stored_with_the_table(data_dir, tmp_path):
-    result = run_harness("house-rules", "--data-dir", str(data_dir), "--lang", "en", out=tmp_path / "rules.json")
+    result = run_obscurians("house-rules", "--data-dir", str(data_dir), "--lang", "en", out=tmp_path / "rules.json")
     assert result["toggle_before"] == "Take: 6 or more of one colour score 25"
     assert result["toggle_after"] == "Take: n × n, no cap"
 

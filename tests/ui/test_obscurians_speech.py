@@ -132,7 +132,7 @@ async def set_sound(d, on: bool) -> None:
     """The sound switch of the round screen's menu, by touch."""
     if d.app.sound_on == on:
         return
-    await d.tap(next(b for b in d.by_class("CornerButton") if b.kind == "menu" and b.parent.angle == 0))
+    await d.tap(next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu" and b.parent.angle == 0))
     await d.frames(2)
     await d.tap(d.by_id("sound"))
     await d.tap(d.by_id("close"))

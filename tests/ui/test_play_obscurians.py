@@ -19,7 +19,7 @@ from companion.session.logfile import read_log
 from companion.session.store import TableStore
 from companion.session.table import Table
 from companion.i18n.messages import translate_message
-from tests.ui.conftest import child_env, harness_command, run_harness
+from tests.ui.conftest import child_env, obscurians_command, run_obscurians
 
 pytestmark = pytest.mark.ui
 
@@ -56,7 +56,7 @@ def check_whole_game(result, data_dir):
 
 
 def test_a_whole_four_player_game_by_touch(data_dir, tmp_path):
-    result = run_harness("play", "--data-dir", str(data_dir), "--seed", "6", "--players", "4",
+    result = run_obscurians("play", "--data-dir", str(data_dir), "--seed", "6", "--players", "4",
                          out=tmp_path / "game.json")
     game = check_whole_game(result, data_dir)
     # Every action was entered on the round screen, but the first event card (the setup's Start reveals it) and the
@@ -93,7 +93,7 @@ def test_a_whole_four_player_game_by_touch(data_dir, tmp_path):
 
 
 def test_a_whole_seven_player_game_by_touch_in_german(data_dir, tmp_path):
-    result = run_harness("play", "--data-dir", str(data_dir), "--seed", "5", "--players", "7", "--lang", "de",
+    result = run_obscurians("play", "--data-dir", str(data_dir), "--seed", "5", "--players", "7", "--lang", "de",
                          out=tmp_path / "game.json", timeout=300)
     check_whole_game(result, data_dir)
     assert "Sieg" in result["winners_text"]
@@ -112,7 +112,7 @@ def test_a_whole_seven_player_game_by_touch_in_german(data_dir, tmp_path):
 
 def test_killed_app_offers_the_table_and_resumes_it(data_dir, tmp_path):
     out = tmp_path / "partial.json"
-    proc = subprocess.Popen(harness_command("play", "--data-dir", str(data_dir), "--seed", "11",
+    proc = subprocess.Popen(obscurians_command("play", "--data-dir", str(data_dir), "--seed", "11",
                                             "--stop-after", "30", "--out", str(out)),
                             env=child_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                             start_new_session=True)
@@ -132,7 +132,7 @@ def test_killed_app_offers_the_table_and_resumes_it(data_dir, tmp_path):
     assert "error" not in before, before.get("trace")
     assert before["screen"] == "round"
 
-    after = run_harness("resume", "--data-dir", str(data_dir), out=tmp_path / "resume.json")
+    after = run_obscurians("resume", "--data-dir", str(data_dir), out=tmp_path / "resume.json")
     assert before["table_id"] in after["offered"]
     assert after["table_id"] == before["table_id"]
     assert after["screen"] == "round"

@@ -1,6 +1,6 @@
 """The round screen's scrolled options hold still (issue 14 §2), on the real widgets in the app's window: the centre's
-TopScroll and its TopBox (companion/ui/obscurians/widgets.py, round.kv), and what a Wild counts as laid out so that
-every name is whole.
+ObsnTopScroll and its ObsnTopBox (companion/ui/obscurians/widgets.py, round.kv), and what a Wild counts as laid out so
+that every name is whole.
 
 - Options that shrink under a scrolled view (the Pair row goes after the last Secure) move none of the buttons in
   sight; a plain ScrollView beside it, shrunk the same way, moves them (what the group saw: 43-47 px).
@@ -74,12 +74,12 @@ async def scenario(app, args) -> dict:
     from companion.games.obscurians.constants import WILD_KINDS
     from companion.games.obscurians.vocabulary import FACE
     from companion.i18n import translations
-    from companion.ui.obscurians import round as _round  # noqa: F401  (loads round.kv: TopBox's rule)
+    from companion.ui.obscurians import round as _round  # noqa: F401  (loads round.kv: ObsnTopBox's rule)
     from companion.ui.obscurians.choices import AssignWild
     from companion.ui.obscurians.layout import LAYOUT
     from companion.ui.obscurians.round import RoundModel
     from companion.ui.obscurians.turn import _option, _section
-    from companion.ui.obscurians.widgets import SectionView, TopBox, TopScroll
+    from companion.ui.obscurians.widgets import ObsnSectionView, ObsnTopBox, ObsnTopScroll
     from companion.ui.widgets import FitScrollView
     from tests.ui.fit import control_places, moved, unfit_labels, window_box
 
@@ -94,12 +94,13 @@ async def scenario(app, args) -> dict:
     Window.add_widget(layer)
 
     def options(kind):
-        """A view of ROWS buttons: the centre's own (TopScroll + TopBox), or a plain ScrollView and BoxLayout."""
-        view = (TopScroll if kind == "top" else FitScrollView)(size_hint=(None, None), size=(300, 200),
+        """A view of ROWS buttons: the centre's own (ObsnTopScroll + ObsnTopBox), or a plain ScrollView and
+        BoxLayout."""
+        view = (ObsnTopScroll if kind == "top" else FitScrollView)(size_hint=(None, None), size=(300, 200),
                                                               do_scroll_x=False, always_overscroll=False)
         view.pos = (40, 100) if kind == "top" else (400, 100)
         if kind == "top":
-            box = TopBox(view=view)
+            box = ObsnTopBox(view=view)
         else:
             box = BoxLayout(orientation="vertical", size_hint_y=None)
             box.bind(minimum_height=box.setter("height"))
@@ -170,7 +171,7 @@ async def scenario(app, args) -> dict:
         out["wilds"][lang] = {}
         for width in (4 * 84 + 9, 4 * 90 + 9):
             holder = FloatLayout()
-            view = SectionView(size_hint=(None, None), width=width, pos=(40, 100), title=data["title"],
+            view = ObsnSectionView(size_hint=(None, None), width=width, pos=(40, 100), title=data["title"],
                                cols=data["cols"], items=data["items"], kind=data["kind"])
             holder.add_widget(view)
             Window.add_widget(holder)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.ui.conftest import run_harness
+from tests.ui.conftest import run_obscurians
 
 pytestmark = pytest.mark.ui
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.ui
 def checks(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("checks")
     (tmp / "data").mkdir()
-    return run_harness("checks", "--data-dir", str(tmp / "data"), "--seed", "7", out=tmp / "checks.json")
+    return run_obscurians("checks", "--data-dir", str(tmp / "data"), "--seed", "7", out=tmp / "checks.json")
 
 
 def test_panels_sit_in_seat_order_around_the_edges_and_a_tap_on_a_turned_panel_lands(checks):

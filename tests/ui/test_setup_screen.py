@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.ui.conftest import run_harness
+from tests.ui.conftest import run_obscurians
 
 pytestmark = pytest.mark.ui
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.ui
 def setup_checks(tmp_path_factory):
     tmp = tmp_path_factory.mktemp("setup")
     (tmp / "data").mkdir()
-    return run_harness("setup-checks", "--data-dir", str(tmp / "data"), "--seed", "7", out=tmp / "setup.json")
+    return run_obscurians("setup-checks", "--data-dir", str(tmp / "data"), "--seed", "7", out=tmp / "setup.json")
 
 
 def test_tapping_a_taken_colour_swaps_it(setup_checks):

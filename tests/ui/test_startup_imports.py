@@ -5,7 +5,7 @@ The real `companion` command starts on a store with unfinished and finished tabl
 German (the group's saved language: the German catalogue is read before the first frame). At the first frame on
 screen, the modules Python has imported are read: none of the heavy ones (the camera's OpenCV and numpy, the radio's
 bleak and bumble, pyserial, babel), no game's engine or screens, no device or camera screen, none of the shared
-widgets a game's screen needs and Home does not (drag and drop, goods chips, Turned). Whoever slides one of them back
+widgets a game's screen needs and Home does not (drag and drop, goods pills, Turned). Whoever slides one of them back
 into the start finds this test failing, with the module's name.
 
 This file is also the probe: run as a script it starts the app and writes what it saw at the first frame.
@@ -35,7 +35,7 @@ NOT_FOR_HOME = (
     "companion.ui.obscurians", "companion.ui.obscurio", "companion.ui.obelisk",           # their screens
     "companion.session.table", "companion.session.devices", "companion.session.timers",
     "companion.ui.devices", "companion.ui.camera", "companion.ui.dice_at_table", "companion.ui.sheets",
-    "companion.ui.widgets.dragdrop", "companion.ui.widgets.goods_chips", "companion.ui.widgets.turned",
+    "companion.ui.widgets.dragdrop", "companion.ui.widgets.pills", "companion.ui.widgets.turned",
 )
 
 

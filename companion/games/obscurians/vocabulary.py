@@ -22,7 +22,7 @@ COLOUR = {
     "blue": N_("blue"), "pink": N_("pink"), "turquoise": N_("turquoise"),
 }
 UNCOLOURED_GOOD = {"lamp": N_("magic lamp"), "artifact": N_("cursed artifact")}
-GOOD_SHORT = {"lamp": N_("Lamp"), "artifact": N_("Artifact")}   # on a small goods chip
+GOOD_SHORT = {"lamp": N_("Lamp"), "artifact": N_("Artifact")}   # on a small goods pill
 EVENT = {
     "sandstorm": N_("Sandstorm"), "cursed_artifact": N_("Cursed Artifact"), "double_steal": N_("Double Steal"),
     "no_steal": N_("No Steal"), "double_swap": N_("Double Swap"), "no_swap": N_("No Swap"),

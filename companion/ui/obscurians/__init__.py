@@ -31,10 +31,10 @@ class Plugin(GamePlugin):
         self.voice = None      # says the moments and whose turn it is (voice.py), for the open table
 
     def new_table(self) -> None:
-        from companion.ui.obscurians.setup import SetupScreen
+        from companion.ui.obscurians.setup import ObsnSetupScreen
 
         self.setup.reset()
-        self.app.show("setup", SetupScreen, self.setup)
+        self.app.show("setup", ObsnSetupScreen, self.setup)
 
     def attach(self, table) -> None:
         from companion.ui.obscurians.end import EndModel
@@ -142,12 +142,12 @@ class Plugin(GamePlugin):
             self.refresh()
 
     def _show(self) -> None:
-        from companion.ui.obscurians.end import EndScreen
-        from companion.ui.obscurians.round import RoundScreen
+        from companion.ui.obscurians.end import ObsnEndScreen
+        from companion.ui.obscurians.round import ObsnRoundScreen
 
         if self.table.state.phase in ("missions", "over"):
             self.end.refresh()
-            self.app.show("end", EndScreen, self.end)
+            self.app.show("end", ObsnEndScreen, self.end)
         else:
             self.round.refresh()
-            self.app.show("round", RoundScreen, self.round)
+            self.app.show("round", ObsnRoundScreen, self.round)

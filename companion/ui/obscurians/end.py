@@ -1,5 +1,5 @@
 """The end of an Obscurians game: the players tap in the revealed missions, then the itemised scores, the winners,
-the export. `EndModel` is the view-model; `EndScreen` is layout only (end.kv).
+the export. `EndModel` is the view-model; `ObsnEndScreen` is layout only (end.kv).
 
 A finished game's scores are read-only when opened from Home's finished games; right after the game, Undo is
 still there (a mistyped mission), but taking back the last move of a finished game asks first.
@@ -22,7 +22,7 @@ from companion.games.obscurians.setup import mission_refusals
 from companion.games.obscurians.vocabulary import COLOUR, MISSION
 from companion.ui import widgets  # noqa: F401  (shared widget rules first)
 from companion.ui.obscurians import look, widgets as _own_widgets  # noqa: F401  (this game's widget classes)
-from companion.ui.obscurians.round import goods_chips, new_game_state, next_redo, rules_note_text
+from companion.ui.obscurians.round import goods_pills, new_game_state, next_redo, rules_note_text
 from companion.i18n.messages import translate_message
 
 log = logging.getLogger(__name__)
@@ -233,7 +233,7 @@ class EndModel(EventDispatcher):
             cards.append({
                 "name": p.name, "colour_rgba": list(look.RGBA[p.colour]), "ink": list(look.INK[p.colour]),
                 "mission": t(MISSION[p.mission]), "total": str(p.total), "winner": p.colour in winners,
-                "goods": goods_chips(goods, t),
+                "goods": goods_pills(goods, t),
                 "photo": self._photo_line(len(cards), goods),
                 "lines": [{"rule": render(ln.key, self._line_params(ln.params), templates),
                            "points": f"{ln.points:+d}"} for ln in p.lines],
@@ -305,7 +305,7 @@ class EndModel(EventDispatcher):
         return {k: tr(v) for k, v in TEMPLATES_EN.items()}
 
 
-class EndScreen(Screen):
+class ObsnEndScreen(Screen):
     model = ObjectProperty(None, rebind=True)
 
 

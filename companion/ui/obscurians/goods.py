@@ -13,7 +13,7 @@ def good_sort_key(good: str) -> tuple:
 
 
 def good_label(good: str) -> str:
-    """The msgid on a small goods chip: the count shows for colours, a short name for lamp and artifact."""
+    """The msgid on a small goods pill: the count shows for colours, a short name for lamp and artifact."""
     return GOOD_SHORT[good]
 
 

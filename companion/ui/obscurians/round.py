@@ -2,8 +2,8 @@
 event, dice, the prompt, the options, the moves) turned to whoever is playing.
 
 `RoundModel` is the view-model: Kivy properties the .kv binds to, recomputed from the table's state and the taps so
-far (`TurnEntry`), and one method per tap. `RoundTable` places the panels and the centre (companion/ui/seating.py);
-`RoundScreen` is layout only (round.kv).
+far (`TurnEntry`), and one method per tap. `ObsnSeatRing` places the panels and the centre (companion/ui/seating.py);
+`ObsnRoundScreen` is layout only (round.kv).
 """
 from __future__ import annotations
 
@@ -40,8 +40,8 @@ HAND_BAR, HAND_CENTRE = 76, 560
 LOG_LINES = 40
 
 
-def goods_chips(goods, t) -> list[dict]:
-    """A player's goods as the ChipRow draws them: a count per colour, a short name for lamp and artifact."""
+def goods_pills(goods, t) -> list[dict]:
+    """A player's goods as the PillRow draws them: a count per colour, a short name for lamp and artifact."""
     return [{"text": t(good_label(g)) if g in UNCOLOURED else str(goods[g]), "rgba": list(look.RGBA[g]),
              "ink": list(look.INK[g])} for g in sorted(goods, key=good_sort_key)]
 
@@ -116,13 +116,13 @@ class RoundModel(EventDispatcher):
 
     def drop(self, source, target) -> None:
         """A piece dragged (a good, a chip in hand: `source`, its choice) and let go on `target`: a cell or a row's
-        name (a ChoiceButton), a player's panel, or nothing."""
+        name (an ObsnChoiceButton), a player's panel, or nothing."""
         if target is None:  # let go where nothing takes it: say where it goes
             self._explain(Refusal(N_("Let the chip go on the player you suspect") if isinstance(source, ChipMission)
                                   else N_("Let it go on a player's row or on their panel")))
             self.refresh()
             return
-        where = PickSeat(target.seat) if isinstance(target, _own_widgets.PlayerPanel) else target.choice
+        where = PickSeat(target.seat) if isinstance(target, _own_widgets.ObsnPlayerPanel) else target.choice
         self._intent(self.entry.drop, source, where)
 
     def cancel(self) -> None:
@@ -204,7 +204,7 @@ class RoundModel(EventDispatcher):
                              if state.round >= SANDSTORM_ROUND else "")
         self.rules_note = self._rules_note()
         v = self.entry.view(state, t)
-        # Before the options change: the next player's options are shown from their top (round.kv, TopScroll).
+        # Before the options change: the next player's options are shown from their top (round.kv, ObsnTopScroll).
         self.turn = f"{state.round}:{state.active}"
         self.options_step = " ".join(sorted({s["kind"] for s in v["sections"]}))
         self.prompt = v["prompt"]
@@ -328,8 +328,8 @@ class RoundModel(EventDispatcher):
             "dim": (targeting and seat not in v["panel_targets"] and seat not in v["panel_selected"]
                     and seat != state.active),
             "compact": state.n_players > 4,
-            "goods": goods_chips(state.goods[seat], t),
-            "vault": goods_chips(vault, t),
+            "goods": goods_pills(state.goods[seat], t),
+            "vault": goods_pills(vault, t),
             "vault_label": t(N_("Vault")) if vault else "",
             "ban": bool(state.trade_ban[seat]),
             "ban_text": t(N_("TRADE BAN")) if state.trade_ban[seat] else "",
@@ -354,24 +354,24 @@ def new_game_state(table):
     return new_game(table.setup)
 
 
-class RoundCentre(FloatLayout):
+class ObsnRoundCentre(FloatLayout):
     """The shared centre (layout in round.kv): `wide` when it is read along a long edge, else stacked."""
 
     model = ObjectProperty(None, allownone=True, rebind=True)
     wide = BooleanProperty(True)
 
 
-class HandBar(BoxLayout):
+class ObsnHandBar(BoxLayout):
     """In the hand: the bar on top with Home and the menu."""
 
     model = ObjectProperty(None, allownone=True, rebind=True)
 
 
-class CornerButton(shared_widgets.BigButton):
+class ObsnCornerButton(shared_widgets.BigButton):
     kind = StringProperty("menu")   # "home" or "menu"
 
 
-class RoundTable(FloatLayout):
+class ObsnSeatRing(FloatLayout):
     """Places the players' panels, the centre and the corner buttons where the model's seating says, each turned
     to face its side of the table. The widgets are made once and reused (a refresh only moves and fills them)."""
 
@@ -398,7 +398,7 @@ class RoundTable(FloatLayout):
         m = self.model
         while len(self._panels) < len(m.panels):
             holder = shared_widgets.Turned()
-            holder.add_widget(Factory.PlayerPanel())
+            holder.add_widget(Factory.ObsnPlayerPanel())
             self.add_widget(holder)
             self._panels.append(holder)
         for holder, data in zip(self._panels, m.panels):
@@ -415,13 +415,13 @@ class RoundTable(FloatLayout):
             holder.area, holder.angle = place.area, place.angle
         if self._centre is None:
             self._centre = shared_widgets.Turned()
-            self._centre.add_widget(RoundCentre(model=m))
+            self._centre.add_widget(ObsnRoundCentre(model=m))
             self.add_widget(self._centre, index=len(self.children) - len(self._panels))
         self._centre.area, self._centre.angle = s.centre.area, s.centre.angle
         corners = [("home", 0), ("menu", 0), ("menu", 180), ("home", 180)] if s.corners else []
         while len(self._corners) < len(corners):
             holder = shared_widgets.Turned()
-            holder.add_widget(Factory.CornerButton())
+            holder.add_widget(Factory.ObsnCornerButton())
             self.add_widget(holder)
             self._corners.append(holder)
         for i, holder in enumerate(self._corners):
@@ -440,11 +440,11 @@ class RoundTable(FloatLayout):
             self.remove_widget(self._bar)
             self._bar = None
         elif not s.corners and self._bar is None:
-            self._bar = HandBar(model=m)
+            self._bar = ObsnHandBar(model=m)
             self.add_widget(self._bar)
 
 
-class RoundScreen(Screen):
+class ObsnRoundScreen(Screen):
     model = ObjectProperty(None, rebind=True)
 
 

@@ -1,7 +1,7 @@
 """Obscurians setup: who sits where in which colour, who starts, the event deck, the mission cards a 4-player game
 puts back, the house rules.
 
-`SetupModel` is the view-model (a Kivy EventDispatcher the .kv binds to); `SetupScreen` is layout only
+`SetupModel` is the view-model (a Kivy EventDispatcher the .kv binds to); `ObsnSetupScreen` is layout only
 (setup.kv). The Setup itself, and every check on it, is the engine's (companion.games.obscurians.setup).
 """
 from __future__ import annotations
@@ -238,7 +238,7 @@ class SetupModel(EventDispatcher):
             self.app.try_move(lambda: table.apply(table.state.legal_actions()[0]))
 
 
-class SetupScreen(Screen):
+class ObsnSetupScreen(Screen):
     model = ObjectProperty(None, rebind=True)
 
 

@@ -22,7 +22,7 @@ def text_width(text: str, font_size: float, bold: bool = False) -> float:
     return core.texture.size[0] if core.texture else 0
 
 
-class ChoiceButton(Draggable, BigButton):
+class ObsnChoiceButton(Draggable, BigButton):
     """An option of the turn (companion.ui.obscurians.choices); tapped while not `enabled`, it says why. With
     `drag`, it can also be dragged (a good, a chip in hand) onto a widget that `accepts_drop`."""
 
@@ -43,7 +43,7 @@ class ChoiceButton(Draggable, BigButton):
         return repr(self.choice) if self.choice is not None else ""
 
 
-class PadButton(BigButton):
+class ObsnPadButton(BigButton):
     """One count of the roll pad: "this many dice show this face"."""
 
     choice = ObjectProperty(None, allownone=True)
@@ -54,7 +54,7 @@ class PadButton(BigButton):
         return repr(self.choice)
 
 
-class FaceRow(BoxLayout):
+class ObsnFaceRow(BoxLayout):
     """A face of the roll pad: its name, and the counts 1-5."""
 
     face = StringProperty("")
@@ -62,7 +62,7 @@ class FaceRow(BoxLayout):
     counts = ListProperty()
 
 
-class SectionView(BoxLayout):
+class ObsnSectionView(BoxLayout):
     """A group of options: an optional title, then a grid of ChoiceButtons."""
 
     title = StringProperty("")
@@ -79,12 +79,12 @@ class SectionView(BoxLayout):
         if cols < 2 or width <= 0:
             return cols
         spacing = dp(3)   # the grid's spacing (round.kv)
-        room = (width - spacing * (cols - 1)) / cols - dp(10)   # a ChoiceButton's text_margin (round.kv)
+        room = (width - spacing * (cols - 1)) / cols - dp(10)   # an ObsnChoiceButton's text_margin (round.kv)
         widest = max((text_width(item["text"], font_size) for item in items), default=0)
         return cols if widest <= room else max(1, cols // 2)
 
 
-class DieButton(BigButton):
+class ObsnDieButton(BigButton):
     index = NumericProperty(0)
     face = StringProperty("")
     enabled = BooleanProperty(True)
@@ -94,12 +94,12 @@ class DieButton(BigButton):
         return f"die {self.index}"
 
 
-class LogLine(BoxLayout):
+class ObsnLogLine(BoxLayout):
     key = NumericProperty(-1)
     text = StringProperty("")
 
 
-class LogList(GridLayout):
+class ObsnLogList(GridLayout):
     """The moves, newest on top. `data`: dicts with "key" (the move's place in the game) and "text". A line keeps
     its widget (and its text texture) from one refresh to the next: a new move adds one line, an undo removes one,
     and nothing else is drawn again (on a software-rendered tablet each text is a texture to make)."""
@@ -118,7 +118,7 @@ class LogList(GridLayout):
         for item in reversed(self.data):  # oldest first, so each newer line goes on top of the ones below it
             w = have.get(item["key"])
             if w is None:
-                w = Factory.LogLine(text=item["text"])
+                w = Factory.ObsnLogLine(text=item["text"])
                 w.key = item["key"]
                 self.add_widget(w)
             elif w.text != item["text"]:
@@ -129,7 +129,7 @@ class LogList(GridLayout):
         self._trigger_layout()
 
 
-class SetupRow(Panel):
+class ObsnSetupRow(Panel):
     index = NumericProperty(0)
     name = StringProperty("")
     hint = StringProperty("")
@@ -151,7 +151,7 @@ class SetupRow(Panel):
     def on_touch_move(self, touch):
         if touch.grab_current is not self:
             return super().on_touch_move(touch)
-        rows = [w for w in self.parent.children if isinstance(w, SetupRow)] if self.parent else []
+        rows = [w for w in self.parent.children if isinstance(w, ObsnSetupRow)] if self.parent else []
         y = touch.pos[1]  # a grabbed touch comes in the parent's coordinates, like the rows' positions
         over = next((r.index for r in rows if r.y <= y <= r.top), None)
         seat = touch.ud["drag_seat"]
@@ -170,19 +170,19 @@ class SetupRow(Panel):
         return super().on_touch_up(touch)
 
 
-class Swatch(BigButton):
+class ObsnSwatch(BigButton):
     index = NumericProperty(0)
     colour = StringProperty("")
     taken_by = StringProperty("")   # the seat number holding this colour, "" when free
     enabled = BooleanProperty(True)
 
 
-class PutBackButton(BigButton):
+class ObsnPutBackButton(BigButton):
     mission = StringProperty("")
     enabled = BooleanProperty(True)
 
 
-class PlayerPanel(ButtonBehavior, Panel):
+class ObsnPlayerPanel(ButtonBehavior, Panel):
     accepts_drop = True    # a good or a chip let go on a player's panel goes to that player
     hover = BooleanProperty(False)
     seat = NumericProperty(0)
@@ -203,20 +203,20 @@ class PlayerPanel(ButtonBehavior, Panel):
     lamp_card = StringProperty("")
 
 
-class MissionRow(Panel):
+class ObsnMissionRow(Panel):
     seat = NumericProperty(0)
     name = StringProperty("")
     ink = ListProperty([1, 1, 1, 1])
     options = ListProperty()
 
 
-class MissionButton(BigButton):
+class ObsnMissionButton(BigButton):
     seat = NumericProperty(0)
     mission = StringProperty("")
     enabled = BooleanProperty(True)
 
 
-class ScoreCard(Panel):
+class ObsnScoreCard(Panel):
     name = StringProperty("")
     ink = ListProperty([1, 1, 1, 1])
     mission = StringProperty("")
@@ -227,15 +227,15 @@ class ScoreCard(Panel):
     photo = StringProperty("")     # the goods a confirmed photo showed ("" when none was used)
 
 
-class ScoreLine(BoxLayout):
+class ObsnScoreLine(BoxLayout):
     rule = StringProperty("")
     points = StringProperty("")
 
 
-class TopScroll(FitScrollView):
+class ObsnTopScroll(FitScrollView):
     """The centre's dice, pad and options, scrolling when they cannot all be shown: when what it holds grows or
     shrinks (the pad comes with New roll, the options change), what is at the top of the view stays where it was
-    (a ScrollView keeps its relative position, which would move the dice under a finger). Its content is a TopBox,
+    (a ScrollView keeps its relative position, which would move the dice under a finger). Its content is an ObsnTopBox,
     which keeps the room the view is scrolled into (issue 14 §2) while the options stay of one kind (`step`). A new
     turn (`turn`) starts at the top."""
 
@@ -251,14 +251,14 @@ class TopScroll(FitScrollView):
     def on_turn(self, *_):
         content = self.children[0] if self.children else None
         self.scroll_y = 1
-        if isinstance(content, TopBox):
+        if isinstance(content, ObsnTopBox):
             content.hold = 0
 
     def on_step(self, *_):
         # Other options (the goods rows after the action choice): none of the controls in sight stays, so no room
         # is kept for them; the view ends where the new options end, as any ScrollView's would.
         content = self.children[0] if self.children else None
-        if isinstance(content, TopBox):
+        if isinstance(content, ObsnTopBox):
             content.hold = 0
 
     def _keep_top(self, content, height):
@@ -270,15 +270,15 @@ class TopScroll(FitScrollView):
         self.scroll_y = 1 - min(scrolled, room) / room if room > 0 else 1
 
 
-class TopBox(BoxLayout):
-    """TopScroll's content (the dice, the pad, the options). While the view is scrolled the box is never shorter
+class ObsnTopBox(BoxLayout):
+    """ObsnTopScroll's content (the dice, the pad, the options). While the view is scrolled the box is never shorter
     than the distance scrolled plus the view's height (`hold`): when the options shrink under a scrolled view (the
     Pair row goes after the last Secure), the view would otherwise clamp to the new end and everything in sight
     would move down under a finger (issue 14 §2: 43-47 px with 7 players at 960×600). The room it keeps lies below
     the options; it goes once the view is back at its top. Unscrolled, the box is exactly as tall as what it holds
     and laid out as any BoxLayout (nothing moves where nothing scrolls)."""
 
-    view = ObjectProperty(None, allownone=True)   # the TopScroll that shows it
+    view = ObjectProperty(None, allownone=True)   # the ObsnTopScroll that shows it
     hold = NumericProperty(0)                     # px the box keeps while scrolled (0: none)
 
     def on_view(self, _, view):

@@ -50,7 +50,7 @@ class Board(TableModel):
     dark_total = NumericProperty(0)
     box_text = StringProperty("")
     tiles = ListProperty()                   # the numbers: {"value", "caption", "value_rgba"}
-    card_chips = ListProperty()              # tokens on each character card: ChipRow data
+    card_chips = ListProperty()              # tokens on each character card: PillRow data
 
     traps = ListProperty()
     traps_cols = NumericProperty(1)          # two columns of names when the turn has many traps

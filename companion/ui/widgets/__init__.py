@@ -5,7 +5,7 @@ loads every shared kv rule, so a screen's .kv can use them.
     buttons      BigButton, LangButton, Banner
     containers   rows from dicts (RepeatGrid, RepeatStack, TopAlignedGrid), HideBox/HideGrid, FitScrollView
     dragdrop     Draggable, the ghost under the finger, drop targets in window coordinates        (loaded when used)
-    goods_chips  ChipRow: a player's goods drawn by one widget                                     (loaded when used)
+    goods_pills  PillRow: a player's goods drawn by one widget                                     (loaded when used)
     turned       Turned: a part of the screen facing one side of the table                         (loaded when used)
     labels.kv    Txt, Heading
     heading_bar.kv  the bar along the top of a shell screen: HeadingBar, BackButton, HomeButton, BarTitle,
@@ -32,7 +32,7 @@ from companion.ui.widgets.panels import Framed, GameCard, Panel, TableItem, cove
 LATER = {
     "Draggable": "dragdrop", "DragGhost": "dragdrop", "drop_target_at": "dragdrop", "drop_targets": "dragdrop",
     "in_sight": "dragdrop",
-    "ChipRow": "goods_chips", "chip_texture": "goods_chips",
+    "PillRow": "goods_pills", "pill_texture": "goods_pills",
     "Turned": "turned",
 }
 for _name, _module in LATER.items():
@@ -49,11 +49,11 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# Rules of no Python class here, loaded with the package; goods_chips.kv's GoodChips is a rule on ChipRow, which the
-# Factory imports when a GoodChips is first made.
-for _rules in ("labels.kv", "heading_bar.kv", "goods_chips.kv"):
+# Rules of no Python class here, loaded with the package; pills.kv's GoodsPills is a rule on PillRow, which the
+# Factory imports when a GoodsPills is first made.
+for _rules in ("labels.kv", "heading_bar.kv", "pills.kv"):
     Builder.load_file(str(Path(__file__).with_name(_rules)))
 
-__all__ = ["Banner", "BigButton", "ChipRow", "DragGhost", "Draggable", "FitScrollView", "Framed", "GameCard",
+__all__ = ["Banner", "BigButton", "PillRow", "DragGhost", "Draggable", "FitScrollView", "Framed", "GameCard",
            "HideBox", "HideGrid", "LangButton", "Panel", "RepeatGrid", "RepeatStack", "TableItem", "TopAlignedGrid",
-           "Turned", "chip_texture", "covers", "drop_target_at", "drop_targets", "in_sight"]
+           "Turned", "pill_texture", "covers", "drop_target_at", "drop_targets", "in_sight"]

@@ -2,7 +2,7 @@
 
 Memory (docs/ui.md, "Memory"): on a software GL every canvas instruction and every texture costs tens of KB, so
 the shared widgets draw themselves with as few instructions as possible: a frame line only exists while it is
-visible, buttons have no 9-patch background, goods chips share one texture per text.
+visible, buttons have no 9-patch background, goods pills share one texture per text.
 """
 from __future__ import annotations
 

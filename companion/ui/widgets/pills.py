@@ -1,4 +1,4 @@
-"""A row of goods chips drawn by one widget (`ChipRow`), its chips sharing one text texture each."""
+"""A row of goods pills drawn by one widget (`PillRow`), its chips sharing one text texture each."""
 from __future__ import annotations
 
 from kivy.core.text import Label as CoreLabel
@@ -7,29 +7,29 @@ from kivy.metrics import dp, sp
 from kivy.properties import ListProperty, NumericProperty
 from kivy.uix.widget import Widget
 
-_CHIP_TEXTURES: dict = {}
+_PILL_TEXTURES: dict = {}
 
 
-def chip_texture(text: str, font_size: float):
+def pill_texture(text: str, font_size: float):
     """The texture of a chip's text in white (tinted when drawn), shared by every chip showing the same text."""
     key = (text, round(font_size))
-    tex = _CHIP_TEXTURES.get(key)
+    tex = _PILL_TEXTURES.get(key)
     if tex is None:
         label = CoreLabel(text=text, font_size=font_size, bold=True, color=(1, 1, 1, 1))
         label.refresh()
-        tex = _CHIP_TEXTURES[key] = label.texture
+        tex = _PILL_TEXTURES[key] = label.texture
     return tex
 
 
-class ChipRow(Widget):
-    """A row of goods chips (wrapping onto more lines when needed), drawn by one widget.
+class PillRow(Widget):
+    """A row of goods pills (wrapping onto more lines when needed), drawn by one widget.
 
     `data`: dicts with `text`, `rgba` (the chip) and `ink` (the text). Each chip is one rounded rectangle and one
-    rectangle showing a shared text texture (`chip_texture`): no widget and no texture of its own per chip.
+    rectangle showing a shared text texture (`pill_texture`): no widget and no texture of its own per chip.
     """
 
     data = ListProperty()
-    chip_height = NumericProperty(dp(40))
+    pill_height = NumericProperty(dp(40))
     font_size = NumericProperty(sp(20))
     spacing = NumericProperty(dp(5))
     pad_x = NumericProperty(dp(8))          # text padding left and right inside a chip
@@ -43,7 +43,7 @@ class ChipRow(Widget):
         from kivy.clock import Clock
 
         self._trigger_redraw = Clock.create_trigger(self._redraw, -1)
-        for prop in ("data", "chip_height", "font_size", "spacing", "pad_x", "pos", "size"):
+        for prop in ("data", "pill_height", "font_size", "spacing", "pad_x", "pos", "size"):
             self.fbind(prop, self._trigger_redraw)
         self._redraw()
 
@@ -57,10 +57,10 @@ class ChipRow(Widget):
                 group.add(ins)
             self.canvas.add(group)
             self._chips.append((group, bg_colour, bg, ink, rect))
-        h, gap = self.chip_height, self.spacing
+        h, gap = self.pill_height, self.spacing
         x, top, lines = self.x, self.top, 1
         for item, (_, bg_colour, bg, ink, rect) in zip(self.data, self._chips):
-            tex = chip_texture(item["text"], self.font_size)
+            tex = pill_texture(item["text"], self.font_size)
             w = max(h, tex.width + 2 * self.pad_x)
             if x > self.x and x + w > self.right:  # wrap
                 x, top, lines = self.x, top - h - gap, lines + 1
