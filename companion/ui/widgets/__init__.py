@@ -5,7 +5,7 @@ loads every shared kv rule, so a screen's .kv can use them.
     buttons      BigButton, LangButton, Banner
     containers   rows from dicts (RepeatGrid, RepeatStack, TopAlignedGrid), HideBox/HideGrid, FitScrollView
     dragdrop     Draggable, the ghost under the finger, drop targets in window coordinates        (loaded when used)
-    goods_pills  PillRow: a player's goods drawn by one widget                                     (loaded when used)
+    pills        PillRow: a player's goods as coloured pills, drawn by one widget                 (loaded when used)
     turned       Turned: a part of the screen facing one side of the table                         (loaded when used)
     labels.kv    Txt, Heading
     heading_bar.kv  the bar along the top of a shell screen: HeadingBar, BackButton, HomeButton, BarTitle,
@@ -32,7 +32,7 @@ from companion.ui.widgets.panels import Framed, GameCard, Panel, TableItem, cove
 LATER = {
     "Draggable": "dragdrop", "DragGhost": "dragdrop", "drop_target_at": "dragdrop", "drop_targets": "dragdrop",
     "in_sight": "dragdrop",
-    "PillRow": "goods_pills", "pill_texture": "goods_pills",
+    "PillRow": "pills", "pill_texture": "pills",
     "Turned": "turned",
 }
 for _name, _module in LATER.items():
