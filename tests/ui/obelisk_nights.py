@@ -1,27 +1,13 @@
-"""Touch helpers for Obelisk's Nights (my own module: tests/ui/harness.py is shared). A 2-player table of seed 23
-brought to its second Night by touch — the Day's Obelisks around the Portal, Night 1's captures as the advisor plans
-them, Dawn, both players done on Day 2 — so that demons stand on the map before they move."""
+"""Touch helpers for Obelisk's Nights. A 2-player table of seed 23 brought to its second Night by touch — the Day's
+Obelisks around the Portal, Night 1's captures as the advisor plans them, Dawn, both players done on Day 2 — so that
+demons stand on the map before they move."""
 from __future__ import annotations
-
-import time
 
 SEED = 23   # its map and Dark Realm leave two demons on the map after Night 1, and Night 2 can be saved
 
 
-async def until(d, predicate, what: str, timeout: float = 20) -> None:
-    from tests.ui.touch import Stuck
-
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise Stuck(f"waited in vain for {what}")
-        await d.frames(1)
-
-
 async def new_table(d, app) -> None:
-    card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
-    await d.tap(card.ids.new_button)
-    await d.wait_screen("obelisk-setup")
+    await d.new_game("obelisk", "obelisk-setup")
     for seat, name in zip(sorted(d.by_class("ObeliskSeat"), key=lambda w: w.index), ("Ana", "Ben")):
         await d.type_text(seat.ids.name, name)
     await d.tap(d.by_id("start"))
@@ -48,7 +34,7 @@ async def advised_capture(d) -> bool:
         return False
     n = len(table.actions)
     await d.tap(rows[0])
-    await until(d, lambda: len(table.actions) > n, "the capture", 5)
+    await d.until(lambda: len(table.actions) > n, "the capture", 5)
     return True
 
 
@@ -65,7 +51,7 @@ async def to_second_night(d, app) -> None:
         if not await advised_capture(d):
             n = len(table.actions)
             await d.button("dawn")
-            await until(d, lambda: len(table.actions) > n, "Dawn", 5)
+            await d.until(lambda: len(table.actions) > n, "Dawn", 5)
     for colour in model.state.acting:
         await d.enter(Pass(colour))
     await d.close_moment()

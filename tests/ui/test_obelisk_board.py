@@ -8,7 +8,6 @@ This file is also the driver: `python tests/ui/test_obelisk_board.py --data-dir 
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -82,14 +81,6 @@ def board_ids(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-async def until(d, predicate, what: str, timeout: float = 20) -> None:
-    from tests.ui.touch import Stuck
-
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise Stuck(f"waited in vain for {what}")
-        await d.frames(3)
 
 
 async def scenario(app, args) -> dict:
@@ -100,14 +91,9 @@ async def scenario(app, args) -> dict:
     shots = Path(args.shots) if args.shots else None
     out: dict = {}
     await d.wait_screen("home")
-    await until(d, lambda: getattr(app, "devices", None) is not None, "the devices")
-    await app.devices.add(URL, "Obelisk tile grid")
-    await until(d, lambda: app.devices.manager.state(URL) is not None
-                and app.devices.manager.state(URL).state == "connected", "the tile grid board")
+    await d.add_device(URL, "Obelisk tile grid")
     sim = app.devices.manager.device(URL).board
-    card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
-    await d.tap(card.ids.new_button)
-    await d.wait_screen("obelisk-setup")
+    await d.new_game("obelisk", "obelisk-setup")
     setup = app.plugin_for("obelisk").setup
     tiles = board_ids(MAP)
     # This box's first Crystal carries id 27 (not in the box's list): read, it is named as unknown; taught, it is
@@ -118,12 +104,12 @@ async def scenario(app, args) -> dict:
     out["teach_before"] = app.banner
     for cell, tile_id, arrow in tiles:
         sim.script(f"tile {cell} {tile_id} {arrow}")
-    await until(d, lambda: len(setup._board) == len(tiles), "every tile read")
+    await d.until(lambda: len(setup._board) == len(tiles), "every tile read")
     out["before_read"] = setup.map_text
     await d.tap(d.by_id("map_board"))
     out["unknown_banner"] = app.banner
     sim.script(f"tile {tiles[crystal][0]} 27 {tiles[crystal][2]}")   # laid again: the tile to teach
-    await until(d, lambda: setup._last_read == (tiles[crystal][0], 27), "the tile to teach")
+    await d.until(lambda: setup._last_read == (tiles[crystal][0], 27), "the tile to teach")
     await d.tap(d.by_id("teach"))
     out["teach_question"] = app.sheet.question if app.sheet is not None else ""
     await d.pick("Crystal")
@@ -150,19 +136,19 @@ async def scenario(app, args) -> dict:
     out["mountains"] = [cell_name(divmod(t[0], 5)) for t in tiles
                         if MAP.replace(" / ", " ").split()[t[0]][0] == "M"]
     sim.script(f"tile {first[0]} {first[1]} {arrow}")
-    await until(d, lambda: model.pending, "the proposed turn")
+    await d.until(lambda: model.pending, "the proposed turn")
     out["actions_after_turn"] = len(app.table.actions)
     out["pending"] = [[list(c), f] for c, f in model.pending.items()]
     out["turn_banner"] = app.banner
     out["rotate_text"] = next(w for w in d.by_class("ObeliskAction") if w.value == "rotate").text
     await d.shot(shots, "obelisk-board-turn")
     await d.button("rotate")
-    await until(d, lambda: len(app.table.actions) == 1, "the Rotate")
+    await d.until(lambda: len(app.table.actions) == 1, "the Rotate")
     out["played"] = app.table.actions[-1].to_text()
     # A2's marker is gone: turning it again on the board is refused in words, and proposes nothing.
     banner_before = app.banner
     sim.script(f"tile {first[0]} {first[1]} {first[2]}")
-    await until(d, lambda: app.banner and app.banner != banner_before, "the refusal", 10)
+    await d.until(lambda: app.banner and app.banner != banner_before, "the refusal", 10)
     out["refused_banner"] = app.banner
     out["pending_after_refusal"] = [[list(c), f] for c, f in model.pending.items()]
     return out

@@ -77,19 +77,14 @@ async def scenario(app, args) -> dict:
     from companion.games.obelisk.model import DIRECTIONS, cell_name
     from companion.games.obelisk.notation import map_to_text
     from tests.ui.obelisk_touch import ObeliskFinger
-    from tests.ui.test_obelisk_board import URL, board_ids, until
+    from tests.ui.test_obelisk_board import URL, board_ids
 
     d = ObeliskFinger(app)
     out: dict = {"night_turns": [], "capture_taps": [], "night_moves": [], "built": []}
     await d.wait_screen("home")
-    await until(d, lambda: getattr(app, "devices", None) is not None, "the devices")
-    await app.devices.add(URL, "Obelisk tile grid")
-    await until(d, lambda: app.devices.manager.state(URL) is not None
-                and app.devices.manager.state(URL).state == "connected", "the tile grid board")
+    await d.add_device(URL, "Obelisk tile grid")
     sim = app.devices.manager.device(URL).board
-    card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
-    await d.tap(card.ids.new_button)
-    await d.wait_screen("obelisk-setup")
+    await d.new_game("obelisk", "obelisk-setup")
     for seat, name in zip(sorted(d.by_class("ObeliskSeat"), key=lambda w: w.index), ("Ana", "Ben")):
         await d.type_text(seat.ids.name, name)
     await d.tap(d.by_id("start"))
@@ -124,7 +119,7 @@ async def scenario(app, args) -> dict:
         other = next(f for f in DIRECTIONS if f != model.state.map[divmod(index, 5)].facing)
         sim.script(f"tile {index} {tile_id} {other}")
         name = cell_name(divmod(index, 5))
-        await until(d, lambda: app.banner == NIGHT_SAYS.format(cell=name), "the Night's question", 10)
+        await d.until(lambda: app.banner == NIGHT_SAYS.format(cell=name), "the Night's question", 10)
         turn = {"cell": name, "banner": app.banner, "pending": [list(c) for c in model.pending],
                 "actions": census()[1] - before[1], "state_same": census()[0] == before[0]}
         sim.script(f"tile {index} {tile_id} {model.state.map[divmod(index, 5)].facing}")
@@ -144,7 +139,7 @@ async def scenario(app, args) -> dict:
     before = census()
     sim.script(f"tile {index} 0 N")
     out["lifted_cell"] = cell_name(divmod(index, 5))
-    await until(d, lambda: "changed in a way no Rotate makes" in (app.banner or ""), "the lifted tile", 10)
+    await d.until(lambda: "changed in a way no Rotate makes" in (app.banner or ""), "the lifted tile", 10)
     out["lifted_banner"] = app.banner
     out["lifted_state_same"] = census() == before
     sim.script(f"tile {index} {laid[index][0]} {model.state.map[divmod(index, 5)].facing}")
@@ -166,7 +161,7 @@ async def scenario(app, args) -> dict:
                 o_before = {o.corner: len(o.captured) for o in s.obelisks}
                 c = model._captures[rows[0].value]
                 await d.tap(rows[0])
-                await until(d, lambda: len(table.actions) > n, "the capture", 5)
+                await d.until(lambda: len(table.actions) > n, "the capture", 5)
                 out["capture_taps"].append({"suggested": True, "recorded": table.actions[-1].to_text(),
                                             "captured_before": o_before[c.obelisk],
                                             "captured_after": len(model.state.obelisk_at(c.obelisk).captured)})
@@ -177,7 +172,7 @@ async def scenario(app, args) -> dict:
                 if code == "dawn":
                     await turn_at_night()      # the last moment of the Night: still nobody may touch the map
                 await d.button(code)
-                await until(d, lambda: len(table.actions) > n, f"the {code}", 5)
+                await d.until(lambda: len(table.actions) > n, f"the {code}", 5)
             if model.state.is_night and model.state.phase == "swarm" and not turned_after_march:
                 turned_after_march = True
                 await turn_at_night()
@@ -194,11 +189,11 @@ async def scenario(app, args) -> dict:
     n = len(table.actions)
     other = next(f for f in DIRECTIONS if f != s.map[divmod(marked, 5)].facing)
     sim.script(f"tile {marked} {laid[marked][0]} {other}")
-    await until(d, lambda: model.pending, "the Day's proposal", 10)
+    await d.until(lambda: model.pending, "the Day's proposal", 10)
     out["day_turn_pending"] = len(model.pending)
     out["day_turn_actions"] = len(table.actions) - n
     sim.script(f"tile {marked} {laid[marked][0]} {s.map[divmod(marked, 5)].facing}")
-    await until(d, lambda: not model.pending, "the proposal withdrawn", 10)
+    await d.until(lambda: not model.pending, "the proposal withdrawn", 10)
 
     # Night 2, with the demons Night 1 left on the map: they move by touch (Demons move), captured as advised.
     for colour in model.state.acting:

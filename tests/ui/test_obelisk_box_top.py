@@ -53,9 +53,7 @@ async def scenario(app, args) -> dict:
     rng = random.Random(args.seed)
     out: dict = {"mismatches": [], "kinds": [], "refusals": {}}
     await d.wait_screen("home")
-    card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
-    await d.tap(card.ids.new_button)
-    await d.wait_screen("obelisk-setup")
+    await d.new_game("obelisk", "obelisk-setup")
     await d.tap(next(w for w in d.by_class("ObeliskCount") if w.n == 3))
     await d.frames(3)   # the third seat's row appears: the rows below it move down before anyone taps them
     await d.tap(d.by_id("realm_table"))

@@ -74,14 +74,6 @@ def test_reading_times(run):
 
 # -- the driver --------------------------------------------------------------------------------------------------
 
-async def until(d, predicate, what: str, timeout: float = 30) -> None:
-    from tests.ui.touch import Stuck
-
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise Stuck(f"waited in vain for {what}")
-        await d.frames(3)
 
 
 def photos(folder: Path):
@@ -121,20 +113,18 @@ async def scenario(app, args) -> dict:
     (setup_photo, day_photo, back_photo), truth, seen, (turned_cell, arrow) = photos(Path(args.data_dir))
     out: dict = {"truth": truth, "seen": seen}
     await d.wait_screen("home")
-    await until(d, lambda: getattr(app, "devices", None) is not None, "the devices")
-    card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
-    await d.tap(card.ids.new_button)
-    await d.wait_screen("obelisk-setup")
+    await d.until(lambda: getattr(app, "devices", None) is not None, "the devices")
+    await d.new_game("obelisk", "obelisk-setup")
     setup = app.plugin_for("obelisk").setup
     await d.tap(d.by_id("map_camera"))            # no camera added yet: said, nothing changes
     out["no_camera"] = app.banner
     out["no_camera_sheet"] = app.sheet is not None
     url = f"file://{setup_photo}"
     await app.devices.add(url)
-    await until(d, lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None, "the picture")
+    await d.until(lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None, "the picture")
     # Read the camera: the photo with each cell boxed, the map read, asked.
     await d.tap(d.by_id("map_camera"))
-    await until(d, lambda: type(app.sheet).__name__ == "PhotoConfirmSheet", "the map on the photo")
+    await d.until(lambda: type(app.sheet).__name__ == "PhotoConfirmSheet", "the map on the photo")
     sheet = app.sheet
     await d.frames(8)
     out["question"] = sheet.question
@@ -161,7 +151,7 @@ async def scenario(app, args) -> dict:
     for name in out["hidden_names"]:
         r, c = int(name[1]) - 1, "ABCDE".index(name[0])
         await d.tap_at(*preview.to_window(*preview.cell_centre((r, c))))
-        await until(d, lambda: app.sheet is not None, "the land question")
+        await d.until(lambda: app.sheet is not None, "the land question")
         out["questions"].append(app.sheet.question)
         await d.pick(app.t(LAND[words[r][c][0]]))
         out["questions"].append(app.sheet.question)
@@ -175,16 +165,16 @@ async def scenario(app, args) -> dict:
     url = await point(d, app, url, day_photo)
     started = time.monotonic()
     await read_map(d, app)
-    await until(d, lambda: model.pending, "the proposed turn")
+    await d.until(lambda: model.pending, "the proposed turn")
     out["read_seconds"] = round(time.monotonic() - started, 2)
     # Turned back on the table: the proposal goes; turned again: proposed again.
     url = await point(d, app, url, back_photo)
     await read_map(d, app)
-    await until(d, lambda: not model.pending, "the proposal gone")
+    await d.until(lambda: not model.pending, "the proposal gone")
     out["back_banner"] = app.banner
     url = await point(d, app, url, day_photo)
     await read_map(d, app)
-    await until(d, lambda: model.pending, "the proposed turn again")
+    await d.until(lambda: model.pending, "the proposed turn again")
     out["turned"] = [cell_name(turned_cell), arrow]
     out["actions_after_reading"] = len(app.table.actions)
     out["pending"] = [[list(c), f] for c, f in model.pending.items()]
@@ -192,13 +182,13 @@ async def scenario(app, args) -> dict:
     out["rotate_text"] = next(w for w in d.by_class("ObeliskAction") if w.value == "rotate").text
     await d.shot(shots, "obelisk-camera-turn")
     await d.button("rotate")
-    await until(d, lambda: len(app.table.actions) == 1, "the Rotate")
+    await d.until(lambda: len(app.table.actions) == 1, "the Rotate")
     out["played"] = app.table.actions[-1].to_text()
     # The tile turned back on the table after the Rotate: its marker is gone, so no Rotate can: said, not proposed.
     url = await point(d, app, url, back_photo)
     banner = app.banner
     await read_map(d, app)
-    await until(d, lambda: app.banner and app.banner not in (banner, "Reading the map…"), "the refusal")
+    await d.until(lambda: app.banner and app.banner not in (banner, "Reading the map…"), "the refusal")
     out["refused_banner"] = app.banner
     out["pending_after_refusal"] = len(model.pending)
     out["actions_after_refusal"] = len(app.table.actions)
@@ -209,7 +199,7 @@ async def point(d, app, url: str, photo: Path) -> str:
     """The camera now looks at `photo` (the table changed under it)."""
     new = f"file://{photo}"
     await app.devices.replace(url, new)
-    await until(d, lambda: getattr(app.devices.manager.device(new), "last_frame", None) is not None, "the picture")
+    await d.until(lambda: getattr(app.devices.manager.device(new), "last_frame", None) is not None, "the picture")
     return new
 
 

@@ -85,19 +85,16 @@ async def scenario(app, args) -> dict:
 
     from tests.ui.obelisk_touch import ObeliskFinger
     from tests.ui.test_home_way_back import go_home_by_touch
-    from tests.ui.test_obelisk_board import until
 
     d = ObeliskFinger(app)
     shots = Path(args.shots) if args.shots else None
     out: dict = {}
     await d.wait_screen("home")
-    await until(d, lambda: getattr(app, "devices", None) is not None, "the devices")
+    await d.until(lambda: getattr(app, "devices", None) is not None, "the devices")
     await app.devices.add(URL, "obelisk dice")
-    await until(d, lambda: len(app.devices.manager.dice_of(URL)) == 2, "two simulated dice")
+    await d.until(lambda: len(app.devices.manager.dice_of(URL)) == 2, "two simulated dice")
     sim = app.devices.manager.device(URL)
-    card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
-    await d.tap(card.ids.new_button)
-    await d.wait_screen("obelisk-setup")
+    await d.new_game("obelisk", "obelisk-setup")
     seats = sorted(d.by_class("ObeliskSeat"), key=lambda w: w.index)
     for seat, name in zip(seats, ("Ana", "Ben")):
         await d.type_text(seat.ids.name, name)
@@ -130,7 +127,7 @@ async def scenario(app, args) -> dict:
     async def turn(face: int) -> None:
         before = app.sheet
         await sim.dice[0].turn_by_hand(face)
-        await until(d, lambda: app.sheet is not None and app.sheet is not before, f"the question about {face}")
+        await d.until(lambda: app.sheet is not None and app.sheet is not before, f"the question about {face}")
 
     # Turned to 1 on the free corner: who built it?
     await turn(1)
@@ -139,7 +136,7 @@ async def scenario(app, args) -> dict:
     out["actions_while_asked"] = len(table.actions)
     await d.shot(shots, "obelisk-die-build")
     await d.pick("Ben builds an Obelisk on corner B2")
-    await until(d, lambda: len(table.actions) == 1, "the Build")
+    await d.until(lambda: len(table.actions) == 1, "the Build")
     out["built"] = table.actions[-1].to_text()
 
     # Turned to 4: no move makes it; put back on 1, the question goes.
@@ -147,7 +144,7 @@ async def scenario(app, args) -> dict:
     out["wrong_question"] = app.sheet.question
     out["wrong_answers"] = sheet_texts(app)
     await sim.dice[0].turn_by_hand(1)
-    await until(d, lambda: app.sheet is None, "the question withdrawn")
+    await d.until(lambda: app.sheet is None, "the question withdrawn")
     out["sheet_after_put_back"] = type(app.sheet).__name__ if app.sheet is not None else None
     out["actions_after_wrong"] = len(table.actions)
 
@@ -157,7 +154,7 @@ async def scenario(app, args) -> dict:
     out["reinforce_answers"] = sheet_texts(app)
     await d.shot(shots, "obelisk-die-reinforce")
     await d.pick("Ana reinforces the Obelisk on corner B2 to 2, sacrificing an unplaced Obelisk")
-    await until(d, lambda: len(table.actions) == 2, "the Reinforce")
+    await d.until(lambda: len(table.actions) == 2, "the Reinforce")
     out["reinforced"] = table.actions[-1].to_text()
     out["strength"] = table.state.obelisk_at(CORNER).strength
     out["colours"] = list(colours)
@@ -179,7 +176,7 @@ async def scenario(app, args) -> dict:
 
     # Night falls: a die turned now is refused in words; nothing changes.
     await d.button("nightfall")
-    await until(d, lambda: table.state.is_night, "the Night")
+    await d.until(lambda: table.state.is_night, "the Night")
     await d.close_moment()
     out["actions_at_nightfall"] = len(table.actions)
     await turn(3)

@@ -82,7 +82,7 @@ def drawn_cells(m) -> list:
 
 async def scenario(app, args) -> dict:
     from companion.ui.obelisk import mapview, table as table_module
-    from tests.ui.obelisk_nights import to_second_night, until
+    from tests.ui.obelisk_nights import to_second_night
     from tests.ui.obelisk_touch import ObeliskFinger
 
     d = ObeliskFinger(app)
@@ -110,16 +110,16 @@ async def scenario(app, args) -> dict:
     # Watch them walk: step 0 where they stand, then a glide to step 1, resting there.
     n = len(table.actions)
     await d.button("watch")
-    await until(d, lambda: model.walk_step == 0, "the walk's start")
+    await d.until(lambda: model.walk_step == 0, "the walk's start")
     watch = {"start_at_centres": where(m)["at_centres"]}
-    await until(d, lambda: rests and between, "a glide to the next tile")
-    await until(d, lambda: rests, "the glide's end")
+    await d.until(lambda: rests and between, "a glide to the next tile")
+    await d.until(lambda: rests, "the glide's end")
     watch["mid"] = midway([b for b in between if b["step"] == 1])
     watch["rest"] = rests[0]
     out["frames_between"] = len(between)
     if model.walk_step is not None:
         await d.button("watch")     # Stop (a short walk may have ended by itself)
-    await until(d, lambda: model.walk_step is None, "the walk stopped")
+    await d.until(lambda: model.walk_step is None, "the walk stopped")
     watch["stopped_title"] = model.title
     watch["actions"] = len(table.actions) - n
     out["watch"] = watch
@@ -127,13 +127,13 @@ async def scenario(app, args) -> dict:
     # Demons move: recorded at once; the map walks them there from where they stood.
     stood = demons_of(model.state)
     await d.button("march")
-    await until(d, lambda: len(table.actions) > n, "Demons move", 5)
+    await d.until(lambda: len(table.actions) > n, "Demons move", 5)
     march = {"recorded": table.actions[-1].to_text(), "stood": stood, "step_at_once": model.walk_step,
              "first_drawn": drawn_cells(m)}
     between.clear()
-    await until(d, lambda: model.walk_step != 1 and between, "a demon on its way")
+    await d.until(lambda: model.walk_step != 1 and between, "a demon on its way")
     march["mid"] = midway([b for b in between if b["step"] == 1])
-    await until(d, lambda: model.walk_step is None, "the walk's end", 30)
+    await d.until(lambda: model.walk_step is None, "the walk's end", 30)
     await d.frames(3)
     march["end_drawn"] = drawn_cells(m)
     march["now"] = demons_of(model.state)

@@ -174,12 +174,9 @@ async def scenario(app, args) -> dict:
     out: dict = {"mismatches": [], "kinds": [], "pickers": [], "touches": {}}
     await d.wait_screen("home")
     # The simulated tile-grid board: the map is laid on it, and one Rotate of the game is made on it.
-    from tests.ui.test_obelisk_board import URL, board_ids, until
+    from tests.ui.test_obelisk_board import URL, board_ids
 
-    await until(d, lambda: getattr(app, "devices", None) is not None, "the devices")
-    await app.devices.add(URL, "Obelisk tile grid")
-    await until(d, lambda: app.devices.manager.state(URL) is not None
-                and app.devices.manager.state(URL).state == "connected", "the tile grid board")
+    await d.add_device(URL, "Obelisk tile grid")
     sim = app.devices.manager.device(URL).board
     card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
     new = card.ids.new_button
@@ -275,11 +272,11 @@ async def scenario(app, args) -> dict:
             # Turned on the board: a proposed Rotate on the map; the Rotate button confirms it.
             for (r, c), facing in action.tiles:
                 sim.script(f"tile {r * 5 + c} {laid[r * 5 + c][0]} {facing}")
-            await until(d, lambda: model.pending == dict(action.tiles), "the board's proposal", 10)
+            await d.until(lambda: model.pending == dict(action.tiles), "the board's proposal", 10)
             out["board_rotate"] = {"proposed": len(model.pending), "before_confirm": len(app.table.actions) - n_before,
                                    "banner": app.banner}
             await d.button("rotate")
-            await until(d, lambda: len(app.table.actions) > n_before, "the Rotate", 5)
+            await d.until(lambda: len(app.table.actions) > n_before, "the Rotate", 5)
         else:
             await d.enter(action)
         out["touches"].setdefault(action.TYPE, []).append(d.taps - taps)

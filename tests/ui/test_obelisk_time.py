@@ -53,9 +53,7 @@ async def scenario(app, args) -> dict:
     app.clock = clock
     out: dict = {}
     await d.wait_screen("home")
-    card = next(w for w in d.walk() if type(w).__name__ == "GameCard" and w.game == "obelisk")
-    await d.tap(card.ids.new_button)
-    await d.wait_screen("obelisk-setup")
+    await d.new_game("obelisk", "obelisk-setup")
     seat = next(w for w in d.by_class("ObeliskSeat") if w.index == 0)
     await d.type_text(seat.ids.name, "Ana")
     await d.tap(d.by_id("time_trials"))

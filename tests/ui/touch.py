@@ -183,6 +183,29 @@ class Touch:
             await self.frames(1)
         await self.frames(2)
 
+    async def until(self, predicate, what: str, timeout: float = 30) -> None:
+        """Frames until `predicate()` holds; Stuck naming `what` after `timeout` seconds (a loaded machine is slow,
+        so this is a ceiling, never a measure)."""
+        deadline = time.monotonic() + timeout
+        while not predicate():
+            if time.monotonic() > deadline:
+                raise Stuck(f"waited in vain for {what}")
+            await self.frames(1)
+
+    async def add_device(self, url: str, label: str = "") -> None:
+        """Dice and boards' Add, as the app does it, and wait until the device is connected."""
+        app = self.app
+        await self.until(lambda: getattr(app, "devices", None) is not None, "the devices")
+        await app.devices.add(url, label)
+        await self.until(lambda: app.devices.manager.state(url) is not None
+                         and app.devices.manager.state(url).state == "connected", f"{url} connected")
+
+    async def new_game(self, game: str, screen: str) -> None:
+        """Home's New table on `game`'s card, and wait for its setup screen `screen`."""
+        card = next(w for w in self.walk() if type(w).__name__ == "GameCard" and w.game == game)
+        await self.tap(card.ids.new_button)
+        await self.wait_screen(screen)
+
     async def home_list(self, finished: bool) -> None:
         """On Home: bring the finished (or the unfinished) tables into sight, as a player does: a window too narrow
         for both lists side by side shows one at a time, under its tab."""
