@@ -2,7 +2,7 @@
 drawn across each player's zone (a rectangle per seat, in seat order), then one tap on a piece of each kind the app
 names in turn ("Tap a piece: red"), skipping kinds not on the table. `vision.goods.calibrate` learns the colours
 and a piece's size; the file is saved where the camera screen and the end screen's "Goods from a photo" look
-(`camera.calibration_path`).
+(`calibration_path`).
 
 The photo is the camera's newest frame when the screen opens, held still: a hand that moves over the table later
 does not move the taps. Every tap is checked at once in a worker thread (the piece under it must stand out from the
@@ -33,8 +33,14 @@ KIND_WORD = {"red": N_("red"), "orange": N_("orange"), "yellow": N_("yellow"), "
              "blue": N_("blue"), "pink": N_("pink"), "turquoise": N_("turquoise"), "lamp": N_("magic lamp"),
              "artifact": N_("cursed artifact")}
 SEAT = N_("Seat {n}")
+CALIBRATION = "goods-calibration.json"   # in the data folder: zones and colours, read by Count goods and the end screen
 MIN_ZONE = 24          # picture pixels: a shorter drag is a tap, not a zone
 ZONE_RGBA = [0.45, 0.75, 1.0, 1]
+
+
+def calibration_path(app) -> Path:
+    """Where the group's goods calibration is kept (the camera screen's Count goods and the end screen read it)."""
+    return Path(app.store.data_dir) / CALIBRATION
 
 
 class CalibrateModel(EventDispatcher):
@@ -171,8 +177,6 @@ class CalibrateModel(EventDispatcher):
 
     def save(self) -> None:
         from vision.goods import CalibrationError, calibrate
-
-        from companion.ui.camera import calibration_path
 
         t = self.app.t
         path = calibration_path(self.app)

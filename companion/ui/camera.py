@@ -26,13 +26,13 @@ from kivy.uix.screenmanager import Screen
 from companion.games.errors import N_
 from companion.session.observe import MIN_CONFIDENCE
 from companion.ui import photo
+from companion.ui.calibrate import calibration_path
 from companion.ui.widgets.buttons import BigButton  # noqa: F401  (the shared widgets and their kv rules first)
 from firmware_bridge.errors import DeviceError
 from firmware_bridge.observations import DiceSettled, DieRolling
 
 log = logging.getLogger(__name__)
 
-CALIBRATION = "goods-calibration.json"   # in the data folder: zones and colours (Calibrate goods: calibrate.py)
 GOODS_SURE = 0.6                         # a heap whose area is far from whole pieces is shown amber (vision/goods.py)
 
 
@@ -54,10 +54,6 @@ def first_camera(app) -> str | None:
     """The URL of the first camera among the group's devices (None: no camera added)."""
     devices = getattr(app, "devices", None)
     return next((d["url"] for d in devices.devices if is_camera(d["url"])), None) if devices is not None else None
-
-
-def calibration_path(app) -> Path:
-    return Path(app.store.data_dir) / CALIBRATION
 
 
 def dice_boxes(dice, t) -> list[dict]:

@@ -155,7 +155,7 @@ async def calibrate_scenario(app, args) -> dict:
     result["touches"] = d.taps - taps - extra
     result["seconds"] = round(time.monotonic() - started, 1)
     result["banner"] = app.banner
-    from companion.ui.camera import calibration_path
+    from companion.ui.calibrate import calibration_path
 
     result["saved"] = calibration_path(app).exists()
     # The camera now sees the players' goods; the end screen counts them with the calibration just made.

@@ -236,7 +236,7 @@ def goods_table(app, folder: Path, seed: int = 9):
 
     from companion.games.obscurians.randplay import random_game
     from companion.session.table import Table
-    from companion.ui.camera import calibration_path
+    from companion.ui.calibrate import calibration_path
     from companion.ui.obscurians.goods_photo import held
     from vision.goods import calibrate
     import cv2
