@@ -46,7 +46,8 @@ class DiceModelCard:
     no_die: float = 0.5            # a candidate the reader calls "not a die" this surely is dropped
     same_peak: float = 0.5         # two of the finder's peaks whose boxes overlap by this IoU are one candidate
     same_die: float = 0.6          # two candidates the reader placed with this IoU are one die: the surer stands
-    look_again: float = 0.8        # a die is placed again only when its first look moved its box (IoU below this)
+    look_again: float = 1.0        # a die is placed again only when its first look moved its box (IoU below this;
+                                   # 1.0: unless it left it exactly, which a second look would repeat; docs/vision.md)
 
     @classmethod
     def load(cls, path: Path) -> "DiceModelCard":
