@@ -1,14 +1,15 @@
 """The D6 pip reader: accuracy (per-die F1: box IoU >= 0.5 and the right face), where it goes wrong, and milliseconds
 per photo on ONE core (cv2.setNumThreads(1)).
 
-Run: .venv/bin/python bench/bench_vision_dice.py [--folds DIR] [--renders N]
+Run: .venv/bin/python bench/bench_vision_dice.py [--folds DIR] [--renders N] [--profile]
   - 5-fold cross-validation on the 200 shared photos (../shared/data/dice_photos): each fold's nets (DIR/k/dice*,
     default bench/dice_folds, made by the recipe in docs/vision.md) read the block of 40 photos they never saw;
   - the committed model (vision/models) on rendered scenes unlike the photos (tables it never saw in training, dice
     styles per row, held-out seeds), and on the 200 photos (it was trained on them: a regression check only);
   - per set: F1, TP, FP, FN, then each true die as right / face wrong / box off / not found, and extra readings
     (vision/dice_errors.py);
-  - ms per 640x640 photo with the committed model, median and 90th percentile, one core.
+  - ms per 640x640 photo with the committed model, median and 90th percentile, one core;
+  - --profile: only where the time goes, stage by stage, on the rendered scenes and the photos (no accuracy).
 Times are CPU time of this one thread (time.process_time, OpenCV pinned to one thread), so they measure one
 core even when the machine is busy with other work. No assertions: it prints figures.
 """
@@ -67,6 +68,51 @@ def rendered(seed: int, count: int, style=None):
     return out
 
 
+class Stages:
+    """Wraps a reader's stages to time them (CPU time of this thread) and count the crops its two nets read."""
+
+    def __init__(self, reader: DiceReader):
+        self.ms = Counter()
+        self.crops = Counter()
+        for name in ("prepare", "candidates", "look", "face_probabilities"):
+            setattr(reader, name, self._timed(name, getattr(reader, name)))
+
+    def _timed(self, name, method):
+        def run(*args, **kwargs):
+            t0 = time.thread_time()
+            out = method(*args, **kwargs)
+            self.ms[name] += (time.thread_time() - t0) * 1000
+            if name in ("look", "face_probabilities"):
+                self.crops[name] += len(args[1])
+            return out
+        return run
+
+
+def profile(reader: DiceReader, sets) -> None:
+    """Per photo, medians: the finder's input, the finder (its net and its peaks), the reader's looks, the face
+    net, and what is left (merging doubles, thresholds); and the crops each net read."""
+    stages = Stages(reader)
+    for name, items in sets:
+        rows = []
+        for _n, img, truth in items:
+            stages.ms.clear()
+            stages.crops.clear()
+            t0 = time.thread_time()
+            reader.read(img)
+            total = (time.thread_time() - t0) * 1000
+            ms = stages.ms
+            rows.append({"prepare": ms["prepare"], "finder": ms["candidates"] - ms["prepare"],
+                         "reader looks": ms["look"], "face net": ms["face_probabilities"],
+                         "rest": total - ms["candidates"] - ms["look"] - ms["face_probabilities"], "total": total,
+                         "reader crops": stages.crops["look"], "face crops": stages.crops["face_probabilities"],
+                         "dice": len(truth)})
+        print(f"{name} (n={len(rows)}), median per photo:")
+        for key in rows[0]:
+            values = [r[key] for r in rows]
+            print(f"  {key:14s} {statistics.median(values):7.1f}   90th percentile "
+                  f"{sorted(values)[int(0.9 * len(values))]:7.1f}")
+
+
 def header():
     print(f"{'set':46s} {'F1':>6s} {'TP':>5s} {'FP':>4s} {'FN':>4s} | " + " ".join(f"{k:>10s}" for k in KINDS))
 
@@ -88,9 +134,14 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--folds", type=Path, default=FOLDS, help="DIR/0/dice … DIR/4/dice (default bench/dice_folds)")
     ap.add_argument("--renders", type=int, default=60)
+    ap.add_argument("--profile", action="store_true", help="only the time per stage (rendered scenes, photos)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     reader = DiceReader(DEFAULT_MODEL)
+    if args.profile:
+        scenes = [x for style in ("opaque", "translucent", "marbled") for x in rendered(9100, args.renders // 3, style)]
+        profile(reader, [("rendered scenes", scenes)] + ([("the 200 photos", load_photos())] if PHOTOS.exists() else []))
+        return
     header()
     times, photo_ms = [], []
     if PHOTOS.exists():

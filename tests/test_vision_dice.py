@@ -29,9 +29,9 @@ FOLDS = ROOT / "bench" / "dice_folds"
 NOT_BESIDE = (f"the shared dice photos are not at {PHOTOS} (../shared beside this clone): the reader cannot be "
               "measured on real photos here")
 
-HELD_OUT_FLOOR = {0: 0.80, 1: 0.85}                                      # measured 0.825, 0.882
+HELD_OUT_FLOOR = {0: 0.80, 1: 0.85}                                      # measured 0.821, 0.883
 TRAINED_ON_FLOOR = 0.89                                                  # measured 0.918
-RENDERED_FLOOR = {"opaque": 0.82, "translucent": 0.87, "marbled": 0.88}   # measured 0.867, 0.919, 0.936
+RENDERED_FLOOR = {"opaque": 0.82, "translucent": 0.87, "marbled": 0.88}   # measured 0.909, 0.920, 0.926
 
 
 @pytest.fixture(scope="module")
@@ -121,3 +121,37 @@ def test_photos_it_never_saw(photos, fold):
     held = [p for i, p in enumerate(photos) if i * 5 // len(photos) == fold]
     assert len(held) == 40
     assert scores(DiceReader(FOLDS / str(fold) / "dice"), held) >= HELD_OUT_FLOOR[fold]
+
+
+def test_a_crowded_tray_is_read_with_fewer_crops(reader):
+    """Each net reading costs about half a millisecond a crop. Two candidates the reader placed on one die go on as
+    one (DiceModelCard.same_die): the same dice, fewer crops. Looking again only at dice whose box the first look
+    moved (look_again 0.8; the committed card looks again at every die that moved at all) saves more crops and
+    reads nearly as many dice right. Crowded rendered trays on training tables, seeds the bench does not use."""
+    from dataclasses import replace
+
+    crops = {}
+    look = reader.look
+
+    def counted(image, boxes, turns=1):
+        crops[mode] = crops.get(mode, 0) + len(boxes)
+        return look(image, boxes, turns)
+
+    rng = np.random.default_rng(77)
+    scenes = []
+    for _ in range(8):
+        img, truths = render_dice(rng, (640, 640), n=22, tables=("wood", "felt", "cloth", "plain", "dark"))
+        scenes.append((img, [(d.face, d.box) for d in truths]))
+    card = reader.card
+    found = {}
+    try:
+        reader.look = counted
+        for mode, c in (("twice", replace(card, look_again=1.01, same_die=1.01)), ("as committed", card),
+                        ("moved only", replace(card, look_again=0.8))):
+            reader.card = c
+            found[mode] = scores(reader, scenes)
+    finally:
+        reader.card, reader.look = card, look
+    assert crops["as committed"] < crops["twice"] and found["as committed"] == found["twice"]
+    assert crops["moved only"] < 0.9 * crops["twice"]
+    assert found["moved only"] >= found["twice"] - 0.01

@@ -44,6 +44,10 @@ class DiceModelCard:
     turns: int = 1                 # the face net reads each die at this many quarter turns and averages
     placements: int = 2            # the reader places each die this many times, each from its last box
     no_die: float = 0.5            # a candidate the reader calls "not a die" this surely is dropped
+    same_peak: float = 0.5         # two of the finder's peaks whose boxes overlap by this IoU are one candidate
+    same_die: float = 0.6          # two candidates the reader placed with this IoU are one die: the surer stands
+    look_again: float = 1.0        # a die is placed again only when its first look moved its box (IoU below this;
+                                   # 1.0: unless it left it exactly, which a second look would repeat; docs/vision.md)
 
     @classmethod
     def load(cls, path: Path) -> "DiceModelCard":
@@ -85,23 +89,12 @@ def find(out: np.ndarray, card: DiceModelCard, scale: float) -> list[tuple[tuple
         # pulled toward the median of the surer dice (a die twice the others' size keeps most of its own).
         target = np.exp((1 - card.size_pull) * np.log(side) + card.size_pull * np.log(np.median(sure)))
         w, h = w * target / side, h * target / side
-    kept: list[tuple[tuple[float, float, float, float], float]] = []
-    for i in np.argsort(-score):
-        if len(kept) >= card.max_dice:
-            break
-        box = ((cx[i] - w[i] / 2) / scale, (cy[i] - h[i] / 2) / scale,
-               (cx[i] + w[i] / 2) / scale, (cy[i] + h[i] / 2) / scale)
-        # two peaks on one box: the surer one stands (neighbours whose boxes merely come close are both read: the
-        # reader places each die and drops doubles afterwards)
-        if any(iou(box, k) > 0.5 for k, _ in kept):
-            continue
-        kept.append((tuple(float(v) for v in box), float(score[i])))
-    return kept
-
-
-def _closer_than_half(a, b) -> bool:
-    side = min(a[2] - a[0], a[3] - a[1], b[2] - b[0], b[3] - b[1])
-    return np.hypot((a[0] + a[2] - b[0] - b[2]) / 2, (a[1] + a[3] - b[1] - b[3]) / 2) < 0.5 * side
+    order = np.argsort(-score, kind="stable")
+    boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], 1)[order] / scale
+    # two peaks on one box: the surer one stands (neighbours whose boxes merely come close are both read: the
+    # reader places each die and drops doubles afterwards)
+    kept = _greedy(_iou_matrix(boxes) > card.same_peak, card.max_dice)
+    return [(tuple(float(v) for v in boxes[k]), float(score[order[k]])) for k in kept]
 
 
 def crop_die(image: np.ndarray, box, angle: float = 0.0, margin: float = CROP_MARGIN, shift=(0.0, 0.0),
@@ -210,13 +203,22 @@ class DiceReader:
         """Every die found in a BGR photo, surest first."""
         image, found = self.candidates(image)
         threshold = self.card.min_confidence if min_confidence is None else min_confidence
-        # the reader places each candidate's die (twice: the second look starts from the die's own box) and drops
-        # what it is sure is no die
-        probs, boxes = self.look(image, [b for b, _ in found])
-        keep = [i for i, p in enumerate(probs) if p[6] < self.card.no_die]
-        found, boxes = [found[i] for i in keep], [boxes[i] for i in keep]
+        # the reader places each candidate's die and drops what it is sure is no die; each net reading costs about
+        # half a millisecond a crop, so a crowded tray is kept cheap: candidates it placed on one die go on as one,
+        # and only a die whose box the first look moved is looked at again, from its own box (those it left where
+        # it was read no better a second time)
+        starts = [b for b, _ in found]
+        probs, boxes = self.look(image, starts)
+        keep = _one_per_die([i for i, p in enumerate(probs) if p[6] < self.card.no_die], boxes, self.card.same_die)
+        found, boxes, starts = [found[i] for i in keep], [boxes[i] for i in keep], [starts[i] for i in keep]
         for _ in range(self.card.placements - 1):
-            _p, boxes = self.look(image, boxes)
+            moved = [i for i, (a, b) in enumerate(zip(starts, boxes)) if iou(a, b) < self.card.look_again]
+            if not moved:
+                break
+            starts = list(boxes)
+            _p, again = self.look(image, [boxes[i] for i in moved])
+            for i, box in zip(moved, again):
+                boxes[i] = box
         # the face net reads each placed die from a tight crop, upright and turned
         probs = self.face_probabilities(image, boxes, turns=self.card.turns)
         dice = []
@@ -226,14 +228,47 @@ class DiceReader:
         return [DieDetection(face, box, conf) for box, conf, face in _surest_apart(dice, threshold)]
 
 
+def _iou_matrix(boxes: list) -> np.ndarray:
+    b = np.asarray(boxes, np.float64).reshape(-1, 4)
+    ix = np.clip(np.minimum(b[:, None, 2], b[None, :, 2]) - np.maximum(b[:, None, 0], b[None, :, 0]), 0, None)
+    iy = np.clip(np.minimum(b[:, None, 3], b[None, :, 3]) - np.maximum(b[:, None, 1], b[None, :, 1]), 0, None)
+    inter = ix * iy
+    area = (b[:, 2] - b[:, 0]) * (b[:, 3] - b[:, 1])
+    union = area[:, None] + area[None, :] - inter
+    return np.divide(inter, union, out=np.zeros_like(inter), where=union > 0)
+
+
+def _greedy(clash: np.ndarray, most: int | None = None) -> list[int]:
+    """Indices 0, 1, … (surest first) kept greedily: one is dropped when it clashes with one kept before it."""
+    kept: list[int] = []
+    for k in range(len(clash)):
+        if most is not None and len(kept) >= most:
+            break
+        if not kept or not clash[k, kept].any():
+            kept.append(k)
+    return kept
+
+
+def _one_per_die(order: list[int], boxes: list, same: float) -> list[int]:
+    """Of the candidates `order` (surest first), those whose placed box does not overlap an earlier kept one's by
+    IoU > `same` (the finder's peaks merge only when its own boxes overlap; placed, two peaks on one die meet)."""
+    if not order:
+        return order
+    return [order[k] for k in _greedy(_iou_matrix([boxes[i] for i in order]) > same)]
+
+
 def _surest_apart(readings: list[tuple], threshold: float) -> list[tuple]:
     """The readings (box, confidence, …) that reach `threshold`, surest first, less sure ones on the same die dropped
     (two candidates that led to one die: boxes overlapping, or middles closer than half a die)."""
-    kept: list[tuple] = []
-    for r in sorted((r for r in readings if r[1] >= threshold), key=lambda r: -r[1]):
-        if not any(iou(r[0], k[0]) > 0.4 or _closer_than_half(r[0], k[0]) for k in kept):
-            kept.append(r)
-    return kept
+    sure = sorted((r for r in readings if r[1] >= threshold), key=lambda r: -r[1])
+    if not sure:
+        return []
+    b = np.asarray([r[0] for r in sure], np.float64)
+    side = np.minimum(b[:, 2] - b[:, 0], b[:, 3] - b[:, 1])
+    middle = (b[:, :2] + b[:, 2:]) / 2
+    apart = np.hypot(*(middle[:, None, :] - middle[None, :, :]).transpose(2, 0, 1))
+    clash = (_iou_matrix(b) > 0.4) | (apart < 0.5 * np.minimum(side[:, None], side[None, :]))
+    return [sure[k] for k in _greedy(clash)]
 
 
 @lru_cache(maxsize=1)

@@ -7,7 +7,8 @@ reads the dice itself whenever a throw has settled. This screen only shows its n
 and asks it for readings; every reading runs in a worker thread, so the preview and the table never wait for it.
 Dice read here are reported by the device like a settled throw: they reach the open table only through the
 session's observation door (docs/observations.md), which checks them and asks about a doubtful or illegal reading.
-The map and the goods are shown here for the players to look at; nothing is applied from them.
+The map and the goods are shown here for the players to look at; opened over a table, the map also goes to the table's
+game (GamePlugin.map_read: Obelisk proposes the Rotate of a turned tile, which the players confirm there).
 
 `CameraModel` is the view-model; `CameraScreen` is layout only (camera.kv).
 """
@@ -212,6 +213,11 @@ class CameraModel(EventDispatcher):
         text = t(N_("Map: {map}")).format(map=reading.notation)
         if reading.unknown:
             text += "\n" + t(N_("{n} cells could not be read (??): nothing is guessed.")).format(n=len(reading.unknown))
+        # opened over an open table (its menu): the table's game judges the map, as its own menu's reading does
+        said = self.app.plugin.map_read(reading) if self.app.table is not None and self.app.plugin else None
+        if said:
+            self.app.dismiss_banner()    # what the table said of an earlier reading no longer applies
+            text += "\n" + said
         self.status = text
 
     async def _count_goods(self, calibration) -> None:

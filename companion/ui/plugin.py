@@ -32,6 +32,11 @@ class GamePlugin:
     def detach(self) -> None:
         """The table is closed (Home): stop following it."""
 
+    def map_read(self, reading) -> str | None:
+        """The camera screen, opened over this game's open table, read a map (vision.tiles.MapReading): what the
+        table makes of it, in words (None: this game has no map; the camera screen shows the reading only)."""
+        return None
+
     def refresh(self) -> None:
         """The language changed: recompute every text the plug-in's models publish."""
 

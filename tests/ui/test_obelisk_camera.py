@@ -2,7 +2,9 @@
 photos of the map's marker stickers (vision/render/tiles.py): at setup, Read the camera shows the photo with every
 cell boxed and the map read; Use this map makes it the group's map, the cells a hand hid stay "?" (never guessed)
 and the game does not start until the group has tapped them and said which tile lies there. During the Day, the
-camera seeing a tile turned is a proposed Rotate, which Rotate confirms; nothing is played by the camera alone.
+camera seeing a tile turned is a proposed Rotate, which Rotate confirms; nothing is played by the camera alone — read
+by the table menu's "Camera: read the map", or on the camera screen opened from the table's menu (shown on the map
+when the group goes back).
 
 This file is also the driver: `python tests/ui/test_obelisk_camera.py --data-dir D --out result.json [--shots DIR]`.
 """
@@ -65,6 +67,17 @@ def test_a_tile_turned_back_takes_the_proposal_back_and_a_turn_without_a_marker_
     assert run["pending_after_refusal"] == 0 and run["actions_after_refusal"] == 1
     name, _arrow = run["turned"]
     assert run["refused_banner"] == f"The tile at {name} has no rotation marker: it cannot be turned again"
+
+
+def test_the_camera_screen_opened_from_the_table_proposes_the_turn_on_the_table(run):
+    name, arrow = run["turned"]
+    assert run["camera_table_kept"] and run["camera_actions"] == 0      # read there, nothing played
+    assert run["camera_status"][-2:] == [f"The camera: {name} was turned. Tap Rotate to confirm, or turn it back",
+                                         "Back shows the proposal on the table's map."]
+    assert run["camera_banner"] == ""                                   # the table's earlier words are gone
+    assert run["camera_pending"] == run["pending"]                      # Back: the same Rotate as the menu's
+    assert run["camera_back_banner"] == f"The camera: {name} was turned. Tap Rotate to confirm, or turn it back"
+    assert run["camera_rotate_text"] == "Rotate 1"
 
 
 def test_reading_times(run):
@@ -172,6 +185,31 @@ async def scenario(app, args) -> dict:
     await read_map(d, app)
     await d.until(lambda: not model.pending, "the proposal gone")
     out["back_banner"] = app.banner
+    # The camera screen opened from the table's menu (the table stays open, its screen released): its Read map
+    # sees the tile turned; the proposal waits for the table's map, where Back shows it.
+    url = await point(d, app, url, day_photo)
+    await d.tap(d.by_id("menu"))
+    await d.pick("Camera: read the dice")
+    await d.wait_screen("camera")
+    camera = app.sm.current_screen.model
+    await d.tap(d.by_id("read_map"))
+    await until(d, lambda: not camera.busy and camera.status.startswith("Map:"), "the map on the camera screen")
+    out["camera_status"] = camera.status.split("\n")
+    out["camera_banner"] = app.banner
+    out["camera_table_kept"] = app.table is not None and app.screen == "camera"
+    out["camera_actions"] = len(app.table.actions)
+    await d.shot(shots, "camera-map-at-table")
+    await d.tap(d.by_id("back"))
+    await d.wait_screen("obelisk-table")
+    model = d.model
+    await d.frames(3)
+    out["camera_pending"] = [[list(c), f] for c, f in model.pending.items()]
+    out["camera_back_banner"] = app.banner
+    out["camera_rotate_text"] = next(w for w in d.by_class("ObeliskAction") if w.value == "rotate").text
+    # turned back on the table: the menu's reading takes the proposal back, as above
+    url = await point(d, app, url, back_photo)
+    await read_map(d, app)
+    await until(d, lambda: not model.pending, "the camera screen's proposal gone")
     url = await point(d, app, url, day_photo)
     await read_map(d, app)
     await d.until(lambda: model.pending, "the proposed turn again")

@@ -29,6 +29,8 @@ class Plugin(GamePlugin):
         self.gameclock = None        # Time Trials: the session's GameClock keeps the minute where the rules want it
         self._tick_ev = None
         self._last_state = None      # the table as it stood before the last change (for the moments)
+        self.camera_turns: dict = {}  # turns the camera screen saw while the table's screen was released …
+        self.camera_table = None      # … on this table
 
     def new_table(self) -> None:
         from companion.ui.obelisk.setup import ObeliskSetupScreen
@@ -51,6 +53,8 @@ class Plugin(GamePlugin):
             self.gameclock = GameClock(table, on_error=lambda err: self.app.say(str(err)))
             self._tick_ev = Clock.schedule_interval(self._tick, TICK)
         self.table_model.start(table)
+        if self.camera_turns:
+            self._propose_camera_turns(table)
         devices = getattr(self.app, "devices", None)
         if devices is not None:
             self._unsubscribe_board = devices.subscribe(self._observed)
@@ -71,6 +75,37 @@ class Plugin(GamePlugin):
         self._unsubscribe_board = None
         self.table = None
         self.table_model.stop()
+
+    def map_read(self, reading) -> str | None:
+        """The camera screen over this open table read the map: turned tiles become the proposed Rotate, shown on
+        the map when the group goes back (camera_map.py)."""
+        from companion.ui.obelisk import camera_map
+
+        if self.app.table is None or self.app.table.game != self.game:
+            return None
+        return camera_map.seen_from_camera_screen(self, reading)
+
+    def _propose_camera_turns(self, table) -> None:
+        """Back from the camera screen: its turns proposed on the map, if the engine still takes them (a move made
+        meanwhile, by dice the camera read, may have made them illegal: then they are dropped and said)."""
+        from companion.games.obelisk.actions import Rotate
+        from companion.games.obelisk.model import cell_name
+        from companion.ui.obelisk import camera_map, texts
+
+        turns, self.camera_turns = self.camera_turns, {}
+        if table is not self.camera_table:
+            return                   # another table opened since: the camera saw that one's map
+        model = self.table_model
+        t = self.app.t
+        why = (model._refusal(Rotate(model.actor, tuple(turns.items())), model.state) if model.actor else
+               t(texts.NO_ONE))
+        if why is not None:
+            self.app.say(why)
+            return
+        model.pending = turns
+        model.refresh()
+        self.app.say(t(camera_map.TURNED if len(turns) == 1 else camera_map.TURNED_MANY).format(
+            cells=", ".join(cell_name(c) for c in sorted(turns))))
 
     def refresh(self) -> None:
         self.setup.refresh()

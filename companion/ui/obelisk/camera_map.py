@@ -43,6 +43,7 @@ NIGHT = N_("The camera: {cells} turned at Night. Nobody may touch the map now: p
 FILL_HINT = N_("Tap each ? on the map and say which tile lies there")
 NOT_SEEN = N_("{n} cells not read (a hand, glare): nothing is guessed there")
 MENU = N_("Camera: read the map")
+AT_TABLE = N_("Back shows the proposal on the table's map.")
 
 
 # ------------------------------------------------------------------------------------------ plain functions
@@ -217,13 +218,22 @@ def propose_turns(model) -> None:
 
 
 def turns_seen(model, cells) -> None:
+    if model.table is None:
+        return
+    turns, said = judge(model.state, model.pending, model.actor, model._refusal, model.app.t, cells)
+    if turns is not None and turns != model.pending:
+        model.pending = turns
+        model.refresh()
+    model.app.say(said)
+
+
+def judge(s, pending: dict, actor, refusal, t, cells) -> tuple[dict | None, str]:
+    """The camera's cells against the table `s` with the turns proposed so far: (the turns to propose now, or None
+    to leave them as they are; what to say)."""
     from companion.games.obelisk.actions import Rotate
     from companion.games.obelisk.model import cell_name
     from companion.ui.obelisk import texts
 
-    if model.table is None:
-        return
-    s, t = model.state, model.app.t
     turned, same, other, unseen = compare(s.map, cells)
 
     def names(cs):
@@ -231,24 +241,27 @@ def turns_seen(model, cells) -> None:
 
     tail = (" · " + t(NOT_SEEN).format(n=len(unseen))) if unseen else ""
     if other:
-        model.app.say(t(OTHER).format(cells=names(other)) + tail)
-        return
+        return None, t(OTHER).format(cells=names(other)) + tail
     if s.is_night or s.is_over:
-        model.app.say((t(NIGHT).format(cells=names(turned)) if turned else t(SAME)) + tail)
-        return
-    turns = {c: d for c, d in model.pending.items() if c not in same}     # a tile turned back: no longer proposed
+        return None, (t(NIGHT).format(cells=names(turned)) if turned else t(SAME)) + tail
+    turns = {c: d for c, d in pending.items() if c not in same}     # a tile turned back: no longer proposed
     turns.update(turned)
     if not turns:
-        changed = turns != model.pending
-        model.pending = turns
-        if changed:
-            model.refresh()
-        model.app.say(t(SAME) + tail)
-        return
-    why = model._refusal(Rotate(model.actor, tuple(turns.items())), s) if model.actor else t(texts.NO_ONE)
+        return turns, t(SAME) + tail
+    why = refusal(Rotate(actor, tuple(turns.items())), s) if actor else t(texts.NO_ONE)
     if why is not None:
-        model.app.say(why + tail)
-        return
-    model.pending = turns
-    model.refresh()
-    model.app.say(t(TURNED if len(turns) == 1 else TURNED_MANY).format(cells=names(turns)) + tail)
+        return None, why + tail
+    return turns, t(TURNED if len(turns) == 1 else TURNED_MANY).format(cells=names(turns)) + tail
+
+
+def seen_from_camera_screen(plugin, reading) -> str:
+    """The camera screen (opened from the table's menu: the table stays open, its screen released) read the map:
+    the turns it sees are judged against the open table as the menu's reading is, and kept for the table's map,
+    where they are shown proposed when the group goes back; what the table says is returned for the camera's
+    status."""
+    s = plugin.app.table.state
+    actor = s.acting[0] if s.acting else None
+    turns, said = judge(s, plugin.camera_turns, actor, plugin.table_model._refusal, plugin.app.t, reading.cells)
+    if turns is not None:
+        plugin.camera_turns, plugin.camera_table = turns, plugin.app.table
+    return said + ("\n" + plugin.app.t(AT_TABLE) if plugin.camera_turns else "")
