@@ -193,7 +193,7 @@ async def scenario(app, args) -> dict:
     await d.wait_screen("camera")
     camera = app.sm.current_screen.model
     await d.tap(d.by_id("read_map"))
-    await until(d, lambda: not camera.busy and camera.status.startswith("Map:"), "the map on the camera screen")
+    await d.until(lambda: not camera.busy and camera.status.startswith("Map:"), "the map on the camera screen")
     out["camera_status"] = camera.status.split("\n")
     out["camera_banner"] = app.banner
     out["camera_table_kept"] = app.table is not None and app.screen == "camera"
@@ -209,7 +209,7 @@ async def scenario(app, args) -> dict:
     # turned back on the table: the menu's reading takes the proposal back, as above
     url = await point(d, app, url, back_photo)
     await read_map(d, app)
-    await until(d, lambda: not model.pending, "the camera screen's proposal gone")
+    await d.until(lambda: not model.pending, "the camera screen's proposal gone")
     url = await point(d, app, url, day_photo)
     await read_map(d, app)
     await d.until(lambda: model.pending, "the proposed turn again")
