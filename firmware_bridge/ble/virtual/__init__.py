@@ -25,8 +25,9 @@ registers a roll.
     bleak_backend   bleak's scanner and client over the radio's central
     radio           the LocalLink, the central, the peripherals by address; scanning and connecting
 
-The radio imports the other four; none of them imports the radio (to them it is a type name only), and the dice
-import nothing of the radio's: no circle.
+The radio imports the other four; none of them imports the radio, not even for a type: what they need of it is a
+Protocol each names for itself (`peripheral.Air`: the link and a controller at an address; `bleak_backend.Central`:
+the peripherals, a connection, a scanner's start and stop). No circle.
 """
 from firmware_bridge.ble.virtual.advertising import address_text, build_advertising, parse_advertising, uuid_text
 from firmware_bridge.ble.virtual.bleak_backend import VirtualBleakClient, VirtualBleakScanner

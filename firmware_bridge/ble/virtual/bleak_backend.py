@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, ClassVar
+from typing import Any, Awaitable, Callable, ClassVar, Protocol
 
 from bleak.backends.characteristic import BleakGATTCharacteristic
 from bleak.backends.client import BaseBleakClient, NotifyCallback
@@ -20,20 +20,32 @@ from bumble.att import ATT_Error
 from bumble.device import Connection, Peer
 
 from firmware_bridge.ble.virtual.advertising import address_text, parse_advertising, uuid_text
-from firmware_bridge.ble.virtual.peripheral import IN_USE
-
-if TYPE_CHECKING:
-    from firmware_bridge.ble.virtual.radio import VirtualRadio
+from firmware_bridge.ble.virtual.peripheral import IN_USE, VirtualPeripheral
 
 log = logging.getLogger(__name__)
 
 DEFAULT_MTU = 247
 
 
+class Central(Protocol):
+    """What bleak's backends need of the radio (radio.VirtualRadio): its peripherals by address, a connection from
+    its central, and word of a scanner starting or stopping. Named here so that the radio imports this backend and
+    never the other way round."""
+
+    peripherals: dict[str, VirtualPeripheral]
+    _clients: set[VirtualBleakClient]
+
+    async def _connect(self, address: str, timeout: float) -> Connection: ...
+
+    async def _scanner_started(self, scanner: VirtualBleakScanner) -> None: ...
+
+    async def _scanner_stopped(self, scanner: VirtualBleakScanner) -> None: ...
+
+
 class VirtualBleakScanner(BaseBleakScanner):
     """bleak scanner backend over the radio's central (bind with `radio.scanner_backend`)."""
 
-    radio: ClassVar[VirtualRadio]
+    radio: ClassVar[Central]
 
     def __init__(self, detection_callback=None, service_uuids=None, scanning_mode="active", **kwargs: Any):
         super().__init__(detection_callback, service_uuids)
@@ -79,7 +91,7 @@ _PROPERTY_NAMES = (
 class VirtualBleakClient(BaseBleakClient):
     """bleak client backend: one GATT connection from the radio's central (bind with `radio.client_backend`)."""
 
-    radio: ClassVar[VirtualRadio]
+    radio: ClassVar[Central]
 
     def __init__(self, address_or_ble_device: BLEDevice | str, *, disconnected_callback=None, services=None,
                  timeout: float = 10.0, **kwargs: Any):

@@ -11,18 +11,13 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
-
 from bumble import gatt
 
 from firmware_bridge.ble import uuids
 from firmware_bridge.ble.gestures import GoDiceGestures, PixelsGestures
 from firmware_bridge.ble.models import GoDiceModel, PixelsModel
 from firmware_bridge.ble.virtual.advertising import build_advertising
-from firmware_bridge.ble.virtual.peripheral import VirtualPeripheral
-
-if TYPE_CHECKING:
-    from firmware_bridge.ble.virtual.radio import VirtualRadio
+from firmware_bridge.ble.virtual.peripheral import Air, VirtualPeripheral
 
 _WRITE = gatt.Characteristic.Properties.WRITE | gatt.Characteristic.Properties.WRITE_WITHOUT_RESPONSE
 
@@ -43,7 +38,7 @@ class _ModelPeripheral(VirtualPeripheral):
 
 
 class VirtualGoDice(_ModelPeripheral, GoDiceGestures):
-    def __init__(self, radio: VirtualRadio, address: str, name: str, *, shell: str = "d6", color: str = "black",
+    def __init__(self, radio: Air, address: str, name: str, *, shell: str = "d6", color: str = "black",
                  battery: int = 100, noise: int = 3, seed: int | None = None):
         super().__init__(radio, address, name)
         self.model = GoDiceModel(shell=shell, color=color, battery=battery, noise=noise,
@@ -64,7 +59,7 @@ class VirtualPixels(_ModelPeripheral, PixelsGestures):
     """A Pixels die of one firmware generation (`firmware`: its build date like "2023-11", or current / legacy):
     its GATT service, IAmADie, roll states, advertisement and scan response are that generation's (models.py)."""
 
-    def __init__(self, radio: VirtualRadio, address: str, name: str, *, die_type: str = "d6",
+    def __init__(self, radio: Air, address: str, name: str, *, die_type: str = "d6",
                  firmware: str = "current", battery: int = 100, colourway: str = "onyxBlack",
                  pixel_id: int | None = None):
         super().__init__(radio, address, name)

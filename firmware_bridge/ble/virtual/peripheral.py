@@ -7,7 +7,7 @@ import asyncio
 import contextlib
 import inspect
 import logging
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any, Awaitable, Callable, Iterable, Protocol
 
 from bumble import gatt, hci
 from bumble.device import Connection
@@ -16,7 +16,11 @@ from firmware_bridge.ble import uuids
 from firmware_bridge.ble.virtual.advertising import address_text, build_advertising
 
 if TYPE_CHECKING:
-    from firmware_bridge.ble.virtual.radio import VirtualRadio
+    import random
+
+    from bumble.controller import Controller
+    from bumble.device import Device
+    from bumble.link import LocalLink
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +36,17 @@ async def settle(ticks: int = 30) -> None:
         await asyncio.sleep(0)
 
 
+class Air(Protocol):
+    """What a peripheral needs of the radio it is on (radio.VirtualRadio): the link, its timing, its seeded randomness
+    and a controller-and-host pair at an address. Named here so that the radio imports its peripherals and never
+    the other way round."""
+
+    link: LocalLink | None
+    advertising_interval_ms: float
+    rng: random.Random
+
+    def _make_device(self, name: str, address: str) -> tuple[Controller, Device]: ...
+
 
 class VirtualPeripheral:
     """One simulated BLE peripheral on the radio: its own controller and host, a GATT server, advertising.
@@ -40,7 +55,7 @@ class VirtualPeripheral:
     no advertising, connections impossible) / back_in_range(), held_by_other() (ends every connection we make at
     once, as a die that a phone already holds), set_rssi()."""
 
-    def __init__(self, radio: "VirtualRadio", address: str, name: str):
+    def __init__(self, radio: Air, address: str, name: str):
         self.radio = radio
         self.address = address_text(address)
         self.name = name
@@ -194,7 +209,7 @@ class NordicUartPeripheral(VirtualPeripheral):
 
     `on_write(data)` is called for every write (a function or a coroutine function); `await notify(data)` sends."""
 
-    def __init__(self, radio: "VirtualRadio", address: str, name: str,
+    def __init__(self, radio: Air, address: str, name: str,
                  on_write: Callable[[bytes], Any] | None = None, service_uuids: Iterable[str] = (uuids.NUS_SERVICE,)):
         super().__init__(radio, address, name)
         self.on_write = on_write
