@@ -1,6 +1,6 @@
-"""Where everyone sits around the tablet (TABLE_UX rule 1: every seat can read it): each player sits at one of the
-four sides of the table — the near or far long side, or the left or right end as the near side sees them — and
-their row on the table screen, and the sheets they open for their own move, face that side.
+"""Where everyone sits around the tablet (table rule 1 in docs/architecture.md: every seat can read it): each player
+sits at one of the four sides of the table — the near or far long side, or the left or right end as the near side
+sees them — and their row on the table screen, and the sheets they open for their own move, face that side.
 
 The group sets it in Menu → Where everyone sits (a player, then their side). It is kept with the group's settings
 per table (companion/session/preferences.py), never in the game's log: a replay is the same whoever sat where, and
