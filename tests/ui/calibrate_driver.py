@@ -11,8 +11,6 @@ calibration the group just made.
 """
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 import time
 from pathlib import Path
@@ -21,8 +19,8 @@ ROOT = Path(__file__).resolve().parents[2]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.ui.camera_driver import add_camera, open_camera, until  # noqa: E402
-from tests.ui.drive import run_app  # noqa: E402
+from tests.ui.camera_driver import add_camera, open_camera  # noqa: E402
+from tests.ui.drive import script_main  # noqa: E402
 from tests.ui.touch import Touch  # noqa: E402
 
 
@@ -99,7 +97,7 @@ async def calibrate_scenario(app, args) -> dict:
     await d.wait_screen("calibrate")
     model = app.sm.current_screen.model
     photo = d.by_id("photo")
-    await until(d, lambda: photo.frame_size[0] > 0, "the still photo")
+    await d.until(lambda: photo.frame_size[0] > 0, "the still photo")
     result = {"frame_size": list(photo.frame_size), "prompts": [model.prompt]}
     # 1. a finger across each zone, seat by seat
     for polygon in zones:
@@ -119,7 +117,7 @@ async def calibrate_scenario(app, args) -> dict:
     result["prompts"].append(model.prompt)
     # 2. a tap on the bare table first: refused, nothing learnt
     await d.tap_at(*on_screen(photo, 640, 150))
-    await until(d, lambda: not model.busy, "the tap checked")
+    await d.until(lambda: not model.busy, "the tap checked")
     result["table_tap"] = {"banner": app.banner, "samples": len(model.samples)}
     # 3. a piece of each kind, as the screen asks for them (the artifact skipped first, then taken back with Undo)
     checks = []
@@ -136,7 +134,7 @@ async def calibrate_scenario(app, args) -> dict:
             continue
         t0 = time.monotonic()
         await d.tap_at(*on_screen(photo, *samples[kind]))
-        await until(d, lambda: not model.busy, f"the {kind} tap checked")
+        await d.until(lambda: not model.busy, f"the {kind} tap checked")
         checks.append(round((time.monotonic() - t0) * 1000))
         if kind not in model.samples:
             result["refused"] = kind
@@ -160,14 +158,14 @@ async def calibrate_scenario(app, args) -> dict:
     result["saved"] = calibration_path(app).exists()
     # The camera now sees the players' goods; the end screen counts them with the calibration just made.
     await app.devices.replace(url, f"file://{goods}")
-    await until(d, lambda: getattr(app.devices.manager.device(f"file://{goods}"), "last_frame", None) is not None,
+    await d.until(lambda: getattr(app.devices.manager.device(f"file://{goods}"), "last_frame", None) is not None,
                 "the goods photo")
     app.attach(table)
     await d.wait_screen("end")
     app.close_sheet()                          # the winners' moment
     await d.frames(3)
     await d.tap(d.by_id("goods_photo"))
-    await until(d, lambda: type(app.sheet).__name__ == "PhotoConfirmSheet", "the goods photo", timeout=60)
+    await d.until(lambda: type(app.sheet).__name__ == "PhotoConfirmSheet", "the goods photo", timeout=60)
     await d.frames(5)
     result["lines"] = app.sheet.lines.split("\n")
     result["names"] = [n for n, _ in table.state.setup.players]
@@ -175,21 +173,5 @@ async def calibrate_scenario(app, args) -> dict:
     return result
 
 
-def main() -> int:
-    p = argparse.ArgumentParser()
-    p.add_argument("--data-dir", required=True)
-    p.add_argument("--out", required=True)
-    p.add_argument("--shots", default="")
-    args = p.parse_args()
-    from companion.session.store import TableStore
-    from companion.ui.app import CompanionApp
-
-    store = TableStore(args.data_dir)
-    app = CompanionApp(store=store, lang="en", seed=1)
-    return run_app(app, lambda: calibrate_scenario(app, args), args.out, dump={"indent": 1, "ensure_ascii": False},
-                   after=app.close_devices, close=store.close)
-
-
 if __name__ == "__main__":
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    raise SystemExit(main())
+    raise SystemExit(script_main(calibrate_scenario, seed=1))

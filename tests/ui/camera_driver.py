@@ -32,13 +32,6 @@ from tests.ui.drive import run_app  # noqa: E402
 from tests.ui.touch import Stuck, Touch  # noqa: E402  (the shared touch driver)
 
 
-async def until(d: Touch, predicate, what: str, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise Stuck(f"waited in vain for {what}")
-        await d.frames(3)
-
 
 def sheet_widget(app, cls: str, **fields):
     for w in app.sheet.walk(restrict=True):
@@ -60,13 +53,13 @@ async def add_camera(d: Touch, app, url: str) -> None:
     await d.tap(d.by_id("devices"))
     await d.wait_screen("devices")
     await d.tap(d.by_id("add_camera"))
-    await until(d, lambda: app.sheet is not None, "the address sheet")
+    await d.until(lambda: app.sheet is not None, "the address sheet")
     field = app.sheet.ids.field
     field.text = ""
     await d.type_text(field, url)
     await d.tap(app.sheet.ids.save)
     model = app.devices_model
-    await until(d, lambda: any(r["url"] == url and "connected" in r["status"] for r in model.devices),
+    await d.until(lambda: any(r["url"] == url and "connected" in r["status"] for r in model.devices),
                 f"the camera {url} connected")
 
 
@@ -75,7 +68,7 @@ async def open_camera(d: Touch, app, url: str):
     await d.tap(row_button(device_row(d, url), app.t("Open camera")))
     await d.wait_screen("camera")
     photo = d.by_id("photo")
-    await until(d, lambda: photo.frames_shown > 0, "the camera's picture on screen")
+    await d.until(lambda: photo.frames_shown > 0, "the camera's picture on screen")
     return photo
 
 
@@ -118,7 +111,7 @@ async def camera_scenario(app, args) -> dict:
 
     before = control_places(d.screen())
     await d.tap(d.by_id("read_dice"))
-    await until(d, lambda: not model.busy and photo.labels, "the dice read and drawn")
+    await d.until(lambda: not model.busy and photo.labels, "the dice read and drawn")
     await d.frames(5)
     result["moved_by_reading"] = moved(before, control_places(d.screen()))
     result["labels"] = list(photo.labels)
@@ -130,7 +123,7 @@ async def camera_scenario(app, args) -> dict:
     result["sizes"] = await every_size(d, app, photo)
     # Read map on a photo of dice: no stickers, said in a sentence; Count goods without a calibration: why not.
     await d.tap(d.by_id("read_map"))
-    await until(d, lambda: not model.busy and model.status.startswith("No map"), "the map refusal")
+    await d.until(lambda: not model.busy and model.status.startswith("No map"), "the map refusal")
     result["map_status"] = model.status
     await d.tap(d.by_id("count_goods"))
     await d.frames(3)
@@ -166,7 +159,7 @@ async def doubtful_scenario(app, args) -> dict:
     await add_camera(d, app, url)
     model = app.devices_model
     dice = [f"{url}#{k}" for k in range(1, 6)]
-    await until(d, lambda: all(any(r["die"] == die for r in model.dice) for die in dice), "the camera's five dice")
+    await d.until(lambda: all(any(r["die"] == die for r in model.dice) for die in dice), "the camera's five dice")
     for index, die in enumerate(dice):          # bound by touch: H1 … H5
         await d.frames(2)
         await d.tap(next(b for b in d.by_class("PlaceButton") if b.die == die and b.index == index))
@@ -186,9 +179,9 @@ async def doubtful_scenario(app, args) -> dict:
     await d.wait_screen("camera")
     result["table_kept"] = app.table is not None and app.table.id == table_id
     photo = d.by_id("photo")
-    await until(d, lambda: photo.frames_shown > 0, "the camera's picture on screen")
+    await d.until(lambda: photo.frames_shown > 0, "the camera's picture on screen")
     await d.tap(d.by_id("read_dice"))
-    await until(d, lambda: app.sheet is not None and type(app.sheet).__name__ == "PhotoChoiceSheet",
+    await d.until(lambda: app.sheet is not None and type(app.sheet).__name__ == "PhotoChoiceSheet",
                 "the question with the photo", timeout=40)
     sheet = app.sheet
     await d.frames(10)
@@ -200,7 +193,7 @@ async def doubtful_scenario(app, args) -> dict:
     if args.shots:
         await d.shot(Path(args.shots), "camera-question")
     await d.tap(sheet_widget(app, "MenuExtra", text=app.t("Yes, use these dice")))
-    await until(d, lambda: app.table.state.dice is not None, "the confirmed roll")
+    await d.until(lambda: app.table.state.dice is not None, "the confirmed roll")
     await d.frames(5)
     result["screen_after_yes"] = app.screen
     result["log_after_yes"] = len(app.table.actions) - log_before
@@ -209,7 +202,7 @@ async def doubtful_scenario(app, args) -> dict:
     # The same dice read again: the table is not waiting for a roll now — asked, with the photo; "No" changes nothing.
     log = len(app.table.actions)
     await d.tap(d.by_id("read_dice"))
-    await until(d, lambda: app.sheet is not None and type(app.sheet).__name__ == "PhotoChoiceSheet",
+    await d.until(lambda: app.sheet is not None and type(app.sheet).__name__ == "PhotoChoiceSheet",
                 "the second question with the photo", timeout=40)
     await d.frames(5)
     result["again_question"] = app.sheet.question
@@ -269,7 +262,7 @@ async def goods_scenario(app, args) -> dict:
     url = f"file://{path}"
     app.start_devices()
     await app.devices.add(url)
-    await until(d, lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None,
+    await d.until(lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None,
                 "the camera's picture")
     app.attach(table)
     await d.wait_screen("end")
@@ -278,7 +271,7 @@ async def goods_scenario(app, args) -> dict:
     result = {"placed": placed, "logged": logged, "names": [n for n, _ in table.state.setup.players]}
     model = app.plugin.end
     await d.tap(d.by_id("goods_photo"))
-    await until(d, lambda: type(app.sheet).__name__ == "PhotoConfirmSheet", "the goods photo", timeout=60)
+    await d.until(lambda: type(app.sheet).__name__ == "PhotoConfirmSheet", "the goods photo", timeout=60)
     await d.frames(10)
     sheet = app.sheet
     result["question"] = sheet.question
@@ -298,7 +291,7 @@ async def goods_scenario(app, args) -> dict:
     await d.wait_screen("camera")
     camera = app.sm.current_screen.model
     await d.tap(d.by_id("count_goods"))
-    await until(d, lambda: not camera.busy and camera.boxes, "the goods counted on the camera screen", timeout=60)
+    await d.until(lambda: not camera.busy and camera.boxes, "the goods counted on the camera screen", timeout=60)
     result["camera_status"] = camera.status.split("\n")
     result["camera_boxes"] = len(camera.boxes)
     await d.tap(d.by_id("back"))
@@ -317,13 +310,13 @@ async def bench_scenario(app, args) -> dict:
     url = f"file://{args.photo}" if args.photo else "sim://camera?scene=dice&seed=7"
     app.start_devices()
     await app.devices.add(url)
-    await until(d, lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None,
+    await d.until(lambda: getattr(app.devices.manager.device(url), "last_frame", None) is not None,
                 "the camera's picture", timeout=60)
     app.show_camera(url)
     await d.wait_screen("camera")
     photo, model = d.by_id("photo"), app.sm.current_screen.model
     device = app.devices.manager.device(url)
-    await until(d, lambda: photo.frames_shown > 5, "the preview running")
+    await d.until(lambda: photo.frames_shown > 5, "the preview running")
 
     async def measure(reading: bool) -> dict:
         ticks = []

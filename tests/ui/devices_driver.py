@@ -37,13 +37,6 @@ SEVEN = (("Anna", "red"), ("Ben", "orange"), ("Chris", "yellow"), ("Dana", "gree
          ("Fay", "pink"), ("Gus", "turquoise"))
 
 
-async def until(d: Touch, predicate, what: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while not predicate():
-        if time.monotonic() > deadline:
-            raise Stuck(f"waited in vain for {what}")
-        await d.frames(3)
-
 
 async def wait_quietly(d: Touch, seconds: float, watch) -> list:
     """Let `seconds` pass with nobody touching anything; what `watch()` returned whenever it changed."""
@@ -79,9 +72,9 @@ async def add_simulated(d: Touch, app) -> None:
     await d.tap(d.by_id("devices"))  # Home's "Dice and boards"
     await d.wait_screen("devices")
     model = app.devices_model
-    await until(d, lambda: model.offer_simulated, "simulated dice offered (no radio here)")
+    await d.until(lambda: model.offer_simulated, "simulated dice offered (no radio here)")
     await d.tap(d.by_id("simulated"))
-    await until(d, lambda: len(model.dice) >= 5 and all("connected" in row["status"] for row in model.devices),
+    await d.until(lambda: len(model.dice) >= 5 and all("connected" in row["status"] for row in model.devices),
                 "five simulated dice, connected", timeout=40)
 
 
@@ -105,7 +98,7 @@ async def scenario(app, args) -> dict:
     roll_all = next(w for w in dice_row.walk(restrict=True) if type(w).__name__ == "GoButton")
     result["roll_all_text"] = roll_all.text
     await d.tap(roll_all)
-    await until(d, lambda: sum(counts.values()) >= 5 and all(r["face"].isdigit() for r in model.dice), "Roll all")
+    await d.until(lambda: sum(counts.values()) >= 5 and all(r["face"].isdigit() for r in model.dice), "Roll all")
     result["rolls_after_roll_all"] = dict(sorted(counts.items()))
     if args.shots:
         await d.shot(Path(args.shots), "devices")
@@ -115,7 +108,7 @@ async def scenario(app, args) -> dict:
     before = dict(counts)
     row = next(r for r in d.by_class("DieRow") if r.die == first)
     await d.tap(next(w for w in row.walk(restrict=True) if type(w).__name__ == "GoButton" and w.text == app.t("Roll")))
-    await until(d, lambda: counts.get(first, 0) == before.get(first, 0) + 1, "one die's roll")
+    await d.until(lambda: counts.get(first, 0) == before.get(first, 0) + 1, "one die's roll")
     await d.frames(20)
     result["rolled_one"] = {die: counts.get(die, 0) - before.get(die, 0) for die in counts}
     # Bind it to henchmen die 1, flash it.
@@ -131,7 +124,7 @@ async def scenario(app, args) -> dict:
     # The simulated stand turns over only with its button.
     stand_row = next(r for r in d.by_class("DeviceRow") if r.url.startswith("sim://tablebus"))
     await d.tap(next(w for w in stand_row.walk(restrict=True) if type(w).__name__ == "GoButton"))
-    await until(d, lambda: "turned over" in next(r["status"] for r in model.devices
+    await d.until(lambda: "turned over" in next(r["status"] for r in model.devices
                                                  if r["url"].startswith("sim://tablebus")), "the stand turned over")
     result["stand_status"] = next(r["status"] for r in model.devices if r["url"].startswith("sim://tablebus"))
     # The dice wear D20 shells: the shell is picked on the screen (the die cannot tell).
@@ -141,7 +134,7 @@ async def scenario(app, args) -> dict:
     result["shell_before"] = shell_button.text
     await d.tap(shell_button)
     await d.tap(sheet_button(app, "D20"))
-    await until(d, lambda: any("shell=d20" in row["url"] for row in model.devices)
+    await d.until(lambda: any("shell=d20" in row["url"] for row in model.devices)
                 and len(model.dice) == 5 and all("d20" in row["title"] for row in model.dice),
                 "the dice in D20 shells", timeout=40)
     result["shell_after"] = next(row["shell_text"] for row in model.devices if "shell=d20" in row["url"])
@@ -150,10 +143,10 @@ async def scenario(app, args) -> dict:
     # A tile-grid board: the map it reads shows live.
     grid_url = "sim://tablebus?kind=obelisk&name=tile-grid"
     await app.devices.add(grid_url, "Obelisk tile grid")
-    await until(d, lambda: app.devices.manager.state(grid_url) is not None
+    await d.until(lambda: app.devices.manager.state(grid_url) is not None
                 and app.devices.manager.state(grid_url).state == "connected", "the tile grid board")
     app.devices.manager.device(grid_url).board.script("tile 12 7 E")
-    await until(d, lambda: model.grid and model.grid[12]["text"] == "7 E", "the tile on the map", timeout=10)
+    await d.until(lambda: model.grid and model.grid[12]["text"] == "7 E", "the tile on the map", timeout=10)
     result["grid_cell_12"] = model.grid[12]["text"]
     result["grid_title"] = model.grid_title
     if args.shots:
@@ -165,7 +158,7 @@ async def scenario(app, args) -> dict:
     dice_row = next(r for r in d.by_class("DeviceRow") if r.url.startswith("sim://godice"))
     await d.tap(next(w for w in dice_row.walk(restrict=True) if type(w).__name__ == "QuietButton"
                      and w.text == app.t("Remove")))
-    await until(d, lambda: not any(r["url"].startswith("sim://godice") for r in model.devices), "the dice removed")
+    await d.until(lambda: not any(r["url"].startswith("sim://godice") for r in model.devices), "the dice removed")
     await d.frames(10)
     result["dice_after_remove"] = [row["title"] for row in model.dice]
     result["bindings_after_remove"] = len(app.devices.manager.bindings)
@@ -196,7 +189,7 @@ async def scenario(app, args) -> dict:
     task = asyncio.ensure_future(ticker())
     try:
         await d.tap(d.by_id("scan"))
-        await until(d, lambda: "thread" in listed and not model.scanning, "the scan", timeout=30)
+        await d.until(lambda: "thread" in listed and not model.scanning, "the scan", timeout=30)
     finally:
         task.cancel()
         ports.serial_boards = original
@@ -218,7 +211,7 @@ async def table_scenario(app, args) -> dict:
     await d.wait_screen("home")
     url = "sim://godice?count=5&seed=3"   # thrown only when asked: here by the script's hand
     await app.devices.add(url, "table dice")
-    await until(d, lambda: app.devices.manager.device(url) is not None
+    await d.until(lambda: app.devices.manager.device(url) is not None
                 and len(app.devices.manager.device(url).dice) == 5, "five simulated dice")
     sim = app.devices.manager.device(url)
     for i in range(5):
@@ -236,7 +229,7 @@ async def table_scenario(app, args) -> dict:
 
     # Thrown before the event card is revealed: asked about, on a sheet for everyone; the table is unchanged.
     await throw(1, 1, 2, 4, 3)
-    await until(d, lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about the dice")
+    await d.until(lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about the dice")
     result["question"] = app.sheet.question
     result["answers"] = [e["text"] for e in app.sheet.extras]
     if args.shots:
@@ -251,7 +244,7 @@ async def table_scenario(app, args) -> dict:
     # The real throw: pips 1 1 2 4 3 are Steal Steal Swap Wild Relocate (RULING obscurians-dice).
     await throw(1, 1, 2, 4, 3)
     model = app.plugin.round
-    await until(d, lambda: model.dice_shown, "the roll on the round screen")
+    await d.until(lambda: model.dice_shown, "the roll on the round screen")
     result["dice"] = list(table.state.dice)
     result["shown"] = [row["face"] for row in model.dice if row["index"] < 5]  # (then the New roll slot)
     result["log"] = [row.get("text", "") for row in model.log][:1]
@@ -261,27 +254,27 @@ async def table_scenario(app, args) -> dict:
     chips = table.state.chips_left(0)
     await sim.dice[0].roll(5)
     await sim.dice[3].roll(6)
-    await until(d, lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about the reroll")
+    await d.until(lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about the reroll")
     result["reroll_question"] = app.sheet.question
     result["chips_while_asked"] = chips - table.state.chips_left(0)
     if args.shots:
         await d.shot(Path(args.shots), "dice-unasked")
     await d.tap(sheet_button(app, app.t("Yes, use these dice")))
-    await until(d, lambda: table.state.dice[0] == "secure", "the reroll")
+    await d.until(lambda: table.state.dice[0] == "secure", "the reroll")
     result["after_reroll"] = list(table.state.dice)
     result["chips_used"] = chips - table.state.chips_left(0)
     result["face_down"] = table.state.hidden_discards[0]
     # Die 3 tapped on the screen to roll again: it lights up; die 2 thrown instead is asked about; die 3 is the reroll.
     await d.tap(next(b for b in d.by_class("ObsnDieButton") if b.index == 2))
-    await until(d, lambda: sim.dice[2].leds[0] != (0, 0, 0), "die 3 lighting up")
+    await d.until(lambda: sim.dice[2].leds[0] != (0, 0, 0), "die 3 lighting up")
     result["lit"] = [i for i in range(5) if sim.dice[i].leds[0] != (0, 0, 0)]
     await sim.dice[1].roll(6)
-    await until(d, lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about die 2")
+    await d.until(lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about die 2")
     result["wrong_die"] = app.sheet.question
     await d.tap(sheet_button(app, app.t("We roll again")))
     await sim.dice[2].roll(1)
-    await until(d, lambda: table.state.dice[2] == "steal", "the announced reroll")
-    await until(d, lambda: sim.dice[2].leds[0] == (0, 0, 0), "die 3 going dark")
+    await d.until(lambda: table.state.dice[2] == "steal", "the announced reroll")
+    await d.until(lambda: sim.dice[2].leds[0] == (0, 0, 0), "die 3 going dark")
     result["after_announced"] = list(table.state.dice)
     result["sheet_after_announced"] = type(app.sheet).__name__ if app.sheet is not None else None
     return result
@@ -314,15 +307,15 @@ async def unasked_scenario(app, args) -> dict:
     """Issue 14, part two: the table resumed with five simulated dice bound; nothing plays into it by itself."""
     d = Touch(app)
     await d.wait_screen("home")
-    await until(d, lambda: app.home.unfinished, "the table on Home")
+    await d.until(lambda: app.home.unfinished, "the table on Home")
     rows = [r for r in d.by_class("TableItem") if r.resume]
     await d.tap(rows[0].ids.open)  # Resume
     await d.wait_screen("round")
     table = app.table
-    await until(d, lambda: len(app.devices.manager.bindings) == 5 and all(
+    await d.until(lambda: len(app.devices.manager.bindings) == 5 and all(
         (app.devices.manager.state(u) or object()).__class__.__name__ == "ConnectionChanged"
         and app.devices.manager.state(u).state == "connected" for u in app.devices.manager.urls), "the dice connected")
-    await until(d, lambda: len(app.dice_at_table.simulated()) == 5, "the five dice at the table")
+    await d.until(lambda: len(app.dice_at_table.simulated()) == 5, "the five dice at the table")
     result = {"chips_before": [table.state.chips_left(i) for i in range(7)], "log_before": table.log_length}
     # Nobody touches anything for a while (the report: within 35 s the dice had spent all of Anna's chips).
     result["sheets_while_waiting"] = [s for s in await wait_quietly(
@@ -341,7 +334,7 @@ async def unasked_scenario(app, args) -> dict:
     if args.shots:
         await d.shot(Path(args.shots), "dice-roll-sheet")
     await d.tap(sheet_button(app, app.sheet.all_text))
-    await until(d, lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about the throw")
+    await d.until(lambda: type(app.sheet).__name__ == "ChoiceSheet", "the question about the throw")
     result["question"] = app.sheet.question
     result["answers"] = [e["text"] for e in app.sheet.extras]
     if args.shots:
@@ -359,7 +352,7 @@ async def unasked_scenario(app, args) -> dict:
     await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
     result["picked_text"] = app.sheet.picked_text
     await d.tap(sheet_button(app, app.sheet.picked_text))
-    await until(d, lambda: table.log_length == result["log_before"] + 1, "the announced reroll")
+    await d.until(lambda: table.log_length == result["log_before"] + 1, "the announced reroll")
     result["after_announced"] = {"chips": table.state.chips_left(0), "hidden": table.state.hidden_discards[0],
                                  "last": table.actions[-1].to_text()}
     # Home: no question follows the players there, whatever the dice do.
@@ -385,7 +378,7 @@ async def hands_scenario(app, args) -> dict:
     pixels, godice = "sim://pixels?count=5&seed=5&die=d6&crooked=0", "sim://godice?count=5&seed=6"
     for url in (pixels, godice):
         await app.devices.add(url)
-    await until(d, lambda: all(app.devices.manager.device(u) is not None and len(app.devices.manager.device(u).dice)
+    await d.until(lambda: all(app.devices.manager.device(u) is not None and len(app.devices.manager.device(u).dice)
                                == 5 for u in (pixels, godice)), "ten simulated dice", timeout=40)
     px, gd = app.devices.manager.device(pixels), app.devices.manager.device(godice)
     for i in range(5):
@@ -397,20 +390,20 @@ async def hands_scenario(app, args) -> dict:
     app.attach(table)
     await d.wait_screen("round")
     app.close_sheet()
-    await until(d, lambda: len(app.dice_at_table.simulated()) == 5, "the five dice at the table")
+    await d.until(lambda: len(app.dice_at_table.simulated()) == 5, "the five dice at the table")
     result = {}
     # The turn's roll from the table's menu: Roll all.
     await d.tap(next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu"))
     await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
     await d.tap(sheet_button(app, app.sheet.all_text))
-    await until(d, lambda: table.state.dice is not None, "the turn's roll")
+    await d.until(lambda: table.state.dice is not None, "the turn's roll")
     result["rolled"] = list(table.state.dice)
     log = table.log_length
     await d.frames(5)                             # the screen shows the roll before anyone picks a die
     # Dice 1 and 2 picked on the screen; a player picks up die 4 (to look at it) while they are thrown …
     for index in (0, 1):
         await d.tap(next(b for b in d.by_class("ObsnDieButton") if b.index == index))
-        await until(d, lambda: index in app.dice_at_table.picked, f"die {index + 1} picked")
+        await d.until(lambda: index in app.dice_at_table.picked, f"die {index + 1} picked")
     await px.dice[3].pick_up()
     await d.tap(next(b for b in d.by_class("ObsnCornerButton") if b.kind == "menu"))
     await d.tap(sheet_button(app, app.t("Throw the simulated dice")))
@@ -420,7 +413,7 @@ async def hands_scenario(app, args) -> dict:
     result["waiting_while_held"] = table.log_length == log
     put_back = time.monotonic()
     await px.dice[3].put_back()                    # … and puts it back on the face it showed: not a roll
-    await until(d, lambda: table.log_length == log + 1, "the reroll, once die 4 is back", timeout=15)
+    await d.until(lambda: table.log_length == log + 1, "the reroll, once die 4 is back", timeout=15)
     result["seconds_after_put_back"] = round(time.monotonic() - put_back, 2)
     result["reroll"] = table.actions[-1].to_text()
     result["die_4_unchanged"] = table.state.dice[3] == result["rolled"][3]
@@ -437,7 +430,7 @@ async def hands_scenario(app, args) -> dict:
                             "questions": [q for _, q in seen if q]}
     app.show_devices()
     await d.wait_screen("devices")
-    await until(d, lambda: any(r["die"] == gd.address(1) for r in app.devices_model.dice), "the GoDice row")
+    await d.until(lambda: any(r["die"] == gd.address(1) for r in app.devices_model.dice), "the GoDice row")
     await d.frames(5)
     row = next(r for r in app.devices_model.dice if r["die"] == gd.address(1))
     result["devices_row"] = {"face": row["face"], "detail": row["detail"]}

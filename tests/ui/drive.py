@@ -66,7 +66,8 @@ def run_app(app, play: Callable[[], Awaitable[dict]], out, *, dump: dict | None 
 def script_main(scenario, argv=None, **defaults) -> int:
     """The command line of a test file that is its own touch driver (tests/ui/test_turn_donate_screen.py,
     tests/ui/test_gestures_screen.py): `--data-dir D --out result.json [--seed N] [--players N] [--lang L]
-    [--shots DIR]`; opens the app on a fresh store and runs `await scenario(app, args)`."""
+    [--shots DIR]`; opens the app on a fresh store and runs `await scenario(app, args)`, then disconnects the
+    devices the scenario added."""
     import argparse
     import os
 
@@ -86,4 +87,4 @@ def script_main(scenario, argv=None, **defaults) -> int:
     store = TableStore(args.data_dir)
     app = CompanionApp(store=store, lang=args.lang, seed=args.seed)
     return run_app(app, lambda: scenario(app, args), args.out, dump={"indent": 1, "ensure_ascii": False},
-                   close=store.close)
+                   after=app.close_devices, close=store.close)

@@ -183,7 +183,7 @@ class Touch:
             await self.frames(1)
         await self.frames(2)
 
-    async def until(self, predicate, what: str, timeout: float = 30) -> None:
+    async def until(self, predicate, what: str, timeout: float = 60) -> None:
         """Frames until `predicate()` holds; Stuck naming `what` after `timeout` seconds (a loaded machine is slow,
         so this is a ceiling, never a measure)."""
         deadline = time.monotonic() + timeout
