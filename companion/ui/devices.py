@@ -144,24 +144,7 @@ class DevicesModel(EventDispatcher):
         return sorted(kept, key=lambda kv: (order.get(kv[1].get("source"), 0), kv[0]))
 
     def device_title(self, entry: dict) -> str:
-        """What the group called a device; the simulated devices' own labels translated; else what it is."""
-        label = entry.get("label", "")
-        if label in SIMULATED_TITLES:
-            return self.app.t(label)
-        if label:
-            return label
-        url = entry["url"]
-        kind = _kind_of(url)
-        if is_simulated(url) and kind in ("godice", "pixels"):
-            from urllib.parse import parse_qs, urlsplit
-
-            count = parse_qs(urlsplit(url).query).get("count", ["1"])[-1]
-            return self.app.t(N_("Simulated {kind}: {n}")).format(kind=self.app.t(KIND_TITLES[kind]), n=count)
-        if _action_of(url) == "camera":
-            from companion.ui.camera import camera_title
-
-            return camera_title(self.app, url)
-        return self.app.t(KIND_TITLES[kind]) if kind in KIND_TITLES else _short(url)
+        return device_title(self.app, entry)
 
     def die_title(self, die: str, seen: dict) -> str:
         """A die by its name (as it advertises itself, with its shell or type and colour); until it has said who it
@@ -333,6 +316,28 @@ class DevicesModel(EventDispatcher):
         elif not isinstance(obs, ConnectionChanged):
             return
         self._redraw()
+
+
+def device_title(app, entry: dict) -> str:
+    """What the group called a device; the simulated devices' own labels translated; else what it is (the devices
+    screen and a game's dice menu name a device alike)."""
+    label = entry.get("label", "")
+    if label in SIMULATED_TITLES:
+        return app.t(label)
+    if label:
+        return label
+    url = entry["url"]
+    kind = _kind_of(url)
+    if is_simulated(url) and kind in ("godice", "pixels"):
+        from urllib.parse import parse_qs, urlsplit
+
+        count = parse_qs(urlsplit(url).query).get("count", ["1"])[-1]
+        return app.t(N_("Simulated {kind}: {n}")).format(kind=app.t(KIND_TITLES[kind]), n=count)
+    if _action_of(url) == "camera":
+        from companion.ui.camera import camera_title
+
+        return camera_title(app, url)
+    return app.t(KIND_TITLES[kind]) if kind in KIND_TITLES else _short(url)
 
 
 def _short(url: str) -> str:

@@ -41,13 +41,15 @@ class ObeliskDice:
 
     def dice(self) -> list[tuple[str, str]]:
         """(die id, name as the table says it) of every die of the devices the group added, in their order."""
+        from companion.ui.devices import device_title
+
         service = self.service
         if service is None:
             return []
         out = []
         for entry in service.devices:
             ids = service.manager.dice_of(entry["url"])
-            label = entry.get("label") or entry["url"]
+            label = device_title(self.app, entry)
             for n, die in enumerate(ids):
                 out.append((die, self.app.t(DIE).format(n=n + 1, device=label) if len(ids) > 1 else label))
         return out
