@@ -1,10 +1,11 @@
 """The D6 pip reader: a photo in, every die's face, box and confidence out.
 
-Two small networks (vision/training/model.py, trained by vision/training/train_dice.py) run through OpenCV's own
-DNN module from ONNX files: no heavy runtime in the app. The finder gives, on a grid of 8-pixel cells, how likely a
-die's centre is there, its box size and the centre's offset; each found die is then cut out of the photo at full
-resolution (32x32) and the reader says which face it shows, or that it is no die after all. The confidence is
-both together. The thresholds live beside the weights (dice.json): they are data.
+Three small networks (vision/training/model.py, trained by vision/training/train_dice.py, train_reader.py and
+train_faces.py) run through OpenCV's own DNN module from ONNX files: no heavy runtime in the app. The finder gives,
+on a grid of 8-pixel cells, how likely a die's centre is there, its box size and the centre's offset; the reader
+places each found die from a 40x40 crop of the full-resolution photo, or says it is no die after all; the face net
+reads the placed die's face from a tight 48x48 crop. The confidence is the finder's and the face net's together.
+The thresholds live beside the weights (dice.json): they are data.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from .detections import DieDetection, iou
 
 MODELS = Path(__file__).resolve().parent / "models"
 DEFAULT_MODEL = MODELS / "dice"          # dice.onnx (finder), dice_reader.onnx (reader), dice.json (card)
-CROP = 32
+CROP = 48                                # the face net's crop side (a card written before it grew says 32)
 CROP_MARGIN = 1.15                       # the crop is a little larger than the box: the die's edges are in it
 READ_SIDE = 40                           # the reader's crop: 40x40 pixels, 1.6 times the found box's side, so the
 READ_MARGIN = 1.6                        # whole die is in view even when the finder's box is off
@@ -48,6 +49,9 @@ class DiceModelCard:
     same_die: float = 0.6          # two candidates the reader placed with this IoU are one die: the surer stands
     look_again: float = 1.0        # a die is placed again only when its first look moved its box (IoU below this;
                                    # 1.0: unless it left it exactly, which a second look would repeat; docs/vision.md)
+    face_side: int = CROP          # the face net reads crops this many pixels square
+    least_side: float = 0.6        # a reading whose box side is under this share of the photo's median die side is
+                                   # a speck, not a die (in the 200 labelled photos no die is under 0.64 of its throw's)
 
     @classmethod
     def load(cls, path: Path) -> "DiceModelCard":
@@ -186,11 +190,11 @@ class DiceReader:
         return probs, placed
 
     def face_probabilities(self, image: np.ndarray, boxes: list, turns: int = 1) -> np.ndarray:
-        """Softmax over (faces 1-6, not a die) for each placed box, from tight 32x32 crops of the full-resolution
-        photo (1.15 times the box), averaged over `turns` quarter turns of the crop."""
+        """Softmax over (faces 1-6, not a die) for each placed box, from tight square crops of the full-resolution
+        photo (1.15 times the box; the card's face_side pixels), averaged over `turns` quarter turns of the crop."""
         if not boxes:
             return np.zeros((0, 7), np.float32)
-        crops = [crop_die(image, b) for b in boxes]
+        crops = [crop_die(image, b, size=self.card.face_side) for b in boxes]
         probs = np.zeros((len(boxes), 7), np.float32)
         for k in QUARTER_TURNS[:turns]:
             self.faces.setInput(_blob([np.ascontiguousarray(np.rot90(c, k)) for c in crops]))
@@ -225,7 +229,8 @@ class DiceReader:
         for (_b, score), p, box in zip(found, probs, boxes):
             face = int(p[:6].argmax())
             dice.append((box, float(np.sqrt(score) * p[face]), face + 1))
-        return [DieDetection(face, box, conf) for box, conf, face in _surest_apart(dice, threshold)]
+        sure = _like_sized(_surest_apart(dice, threshold), self.card.least_side)
+        return [DieDetection(face, box, conf) for box, conf, face in sure]
 
 
 def _iou_matrix(boxes: list) -> np.ndarray:
@@ -269,6 +274,15 @@ def _surest_apart(readings: list[tuple], threshold: float) -> list[tuple]:
     apart = np.hypot(*(middle[:, None, :] - middle[None, :, :]).transpose(2, 0, 1))
     clash = (_iou_matrix(b) > 0.4) | (apart < 0.5 * np.minimum(side[:, None], side[None, :]))
     return [sure[k] for k in _greedy(clash)]
+
+
+def _like_sized(readings: list[tuple], least: float) -> list[tuple]:
+    """The readings (box, …) whose side is at least `least` times the median side of them all: the dice of one
+    throw are about one size, so a much smaller reading is a speck or a pip-like dot on the table."""
+    if len(readings) < 2 or least <= 0:
+        return readings
+    side = np.asarray([np.sqrt(max(r[0][2] - r[0][0], 0) * max(r[0][3] - r[0][1], 0)) for r in readings])
+    return [r for r, s in zip(readings, side) if s >= least * np.median(side)]
 
 
 @lru_cache(maxsize=1)

@@ -1,12 +1,10 @@
-"""Train the dice reader's face net (FaceNet): a tight 32x32 crop of a placed die -> face 1-6 or not a die.
+"""Train the dice reader's face net (FaceNet): a tight 48x48 crop of a placed die -> face 1-6 or not a die.
 
-    nice -n 15 python -m vision.training.train_faces --steps 1500 --out vision/models/dice
-    nice -n 15 python -m vision.training.train_faces --steps 1500 --init vision/models/dice_faces.pt \
-        --out vision/models/dice
-    nice -n 15 python -m vision.training.train_faces --fold 0 --steps 1500 --out /tmp/folds/0/dice   # block 0 out
+    nice -n 15 python -m vision.training.train_faces --steps 6000 --out vision/models/dice   # the committed net
+    nice -n 15 python -m vision.training.train_faces --fold 0 --steps 6000 --out /tmp/folds/0/dice   # block 0 out
 
-Writes OUT_faces.onnx and OUT_faces.pt; a second run from --init trains on from those weights with a gentler
-schedule (the committed face net had 1500 + 1500 steps). Crops are cut around each labelled die's box as the reader
+Writes OUT_faces.onnx and OUT_faces.pt (about 25 minutes on one idle core); a run from --init trains on from
+earlier weights with a gentler schedule. Crops are cut around each labelled die's box as the reader
 will have placed it (its size off by up to 15 %, its centre by ~5 % of a side), turned at any angle, mirrored,
 colours shaken (vision/training/augment.py); rendered dice 25 %, "not a die" patches 15 %.
 """
@@ -22,10 +20,10 @@ import torch.nn.functional as F
 
 from ..dice import crop_die
 from .augment import crop_pool, photometric
-from .model import NOT_A_DIE_CLASS as NOT_A_DIE, FaceNet
+from .model import FACE_SIDE, NOT_A_DIE_CLASS as NOT_A_DIE, FaceNet
 from .runs import arguments, export_onnx, start, to_input
 
-CROP_SIDE = 32
+CROP_SIDE = FACE_SIDE
 
 
 def face_sample(source, rng: np.random.Generator, background: bool) -> tuple[np.ndarray, int]:
@@ -41,7 +39,7 @@ def face_sample(source, rng: np.random.Generator, background: bool) -> tuple[np.
         s = rng.uniform(0.88, 1.15)
         cx, cy = (box[0] + box[2]) / 2 + rng.normal(0, 0.05) * side, (box[1] + box[3]) / 2 + rng.normal(0, 0.05) * side
         box = (cx - side * s / 2, cy - (box[3] - box[1]) * s / 2, cx + side * s / 2, cy + (box[3] - box[1]) * s / 2)
-    crop = crop_die(img, box, angle=rng.uniform(0, 360))
+    crop = crop_die(img, box, angle=rng.uniform(0, 360), size=CROP_SIDE)
     if rng.random() < 0.5:
         crop = crop[:, ::-1]
     return photometric(np.ascontiguousarray(crop), rng), label
@@ -91,7 +89,7 @@ def face_accuracy(model: FaceNet, photos) -> float:
     xs, ys = [], []
     for _n, img, truth in photos:
         for face, box in truth:
-            xs.append(to_input(crop_die(img, box)))
+            xs.append(to_input(crop_die(img, box, size=CROP_SIDE)))
             ys.append(face - 1)
     with torch.no_grad():
         out = model(torch.from_numpy(np.stack(xs)))
