@@ -22,7 +22,7 @@ from .detections import DieDetection, iou
 
 MODELS = Path(__file__).resolve().parent / "models"
 DEFAULT_MODEL = MODELS / "dice"          # dice.onnx (finder), dice_reader.onnx (reader), dice.json (card)
-CROP = 48                                # the face net's crop side (a card written before it grew says 32)
+CROP = 48                                # the face net's crop side (the card's face_side)
 CROP_MARGIN = 1.15                       # the crop is a little larger than the box: the die's edges are in it
 READ_SIDE = 40                           # the reader's crop: 40x40 pixels, 1.6 times the found box's side, so the
 READ_MARGIN = 1.6                        # whole die is in view even when the finder's box is off
