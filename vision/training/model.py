@@ -64,11 +64,9 @@ class DiceNet(nn.Module):
         return self.head(y)
 
 
-FACE_SIDE = 48   # the face net's crop: 48x48 keeps a 40 px die's pips at their own size (32x32 blurred them away)
-
-
 class FaceNet(nn.Module):
-    """Reads one placed die from a tight 48x48 crop: 7 logits (faces 1-6, not a die). About 35 M multiply-adds."""
+    """Reads one placed die from a tight 48x48 crop (vision.dice.CROP: at 48 px a 40 px die's pips keep their own
+    size, 32x32 blurred them away): 7 logits (faces 1-6, not a die). About 35 M multiply-adds."""
 
     def __init__(self):
         super().__init__()

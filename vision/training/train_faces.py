@@ -18,12 +18,12 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 
-from ..dice import crop_die
+from ..dice import CROP, crop_die
 from .augment import crop_pool, photometric
-from .model import FACE_SIDE, NOT_A_DIE_CLASS as NOT_A_DIE, FaceNet
+from .model import NOT_A_DIE_CLASS as NOT_A_DIE, FaceNet
 from .runs import arguments, export_onnx, start, to_input
 
-CROP_SIDE = FACE_SIDE
+CROP_SIDE = CROP   # the app's face crop, which the model card written beside these weights names (face_side)
 
 
 def face_sample(source, rng: np.random.Generator, background: bool) -> tuple[np.ndarray, int]:
