@@ -32,7 +32,6 @@ from tests.ui.drive import run_app  # noqa: E402
 from tests.ui.touch import Stuck, Touch  # noqa: E402  (the shared touch driver)
 
 
-
 def sheet_widget(app, cls: str, **fields):
     for w in app.sheet.walk(restrict=True):
         if type(w).__name__ == cls and all(getattr(w, k, None) == v for k, v in fields.items()):
