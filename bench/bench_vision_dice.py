@@ -8,6 +8,9 @@ Run: .venv/bin/python bench/bench_vision_dice.py [--folds DIR] [--renders N] [--
     styles per row, held-out seeds), and on the 200 photos (it was trained on them: a regression check only);
   - per set: F1, TP, FP, FN, then each true die as right / face wrong / box off / not found, and extra readings
     (vision/dice_errors.py);
+  - close-ups: each fold's held-out photos zoomed so that their dice are 80, 120 and 180 px in a 640x640 window
+    (a phone held close), and rendered close-ups (dice of 110-220 px) read by the committed model; dice cut by the
+    window's edge are neither counted nor missed;
   - ms per 640x640 photo with the committed model, median and 90th percentile, one core;
   - --profile: only where the time goes, stage by stage, on the rendered scenes and the photos (no accuracy).
 Times are CPU time of this one thread (time.process_time, OpenCV pinned to one thread), so they measure one
@@ -31,7 +34,7 @@ import numpy as np  # noqa: E402
 
 from vision.detections import f1, match_dice  # noqa: E402
 from vision.dice import DEFAULT_MODEL, DiceReader  # noqa: E402
-from vision.dice_errors import breakdown  # noqa: E402
+from vision.dice_errors import breakdown, wholly_inside, zoomed  # noqa: E402
 from vision.render.dice import render_dice  # noqa: E402
 
 PHOTOS = ROOT.parent / "shared" / "data" / "dice_photos"
@@ -45,7 +48,8 @@ def load_photos():
     return [(n, cv2.imread(str(PHOTOS / n)), [(d["face"], tuple(d["box"])) for d in labels[n]]) for n in sorted(labels)]
 
 
-def score(reader, items):
+def score(reader, items, cut: bool = False):
+    """F1 and its breakdown; `cut`: readings of dice cut by the picture's edge are not counted (close-ups)."""
     tp = fp = fn = 0
     times = []
     kinds = Counter()
@@ -53,6 +57,8 @@ def score(reader, items):
         t0 = time.process_time()
         found = reader.read(img)
         times.append((time.process_time() - t0) * 1000)
+        if cut:
+            found = [d for d in found if wholly_inside(d.box, img.shape)]
         a, b, c = match_dice(found, truth)
         tp, fp, fn = tp + a, fp + b, fn + c
         kinds += breakdown(found, truth)
@@ -65,6 +71,17 @@ def rendered(seed: int, count: int, style=None):
     for i in range(count):
         img, truths = render_dice(rng, (640, 640), tables=HELD_OUT_TABLES, style=style)
         out.append((f"r{i}", img, [(d.face, d.box) for d in truths]))
+    return out
+
+
+def close_ups(seed: int, count: int):
+    """Rendered close-ups on the unseen tables: one to five dice of 110-220 px, some cut by the edge."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for i in range(count):
+        img, truths = render_dice(rng, (640, 640), tables=HELD_OUT_TABLES, n=int(rng.integers(1, 6)),
+                                  side=rng.uniform(110, 220))
+        out.append((f"c{i}", img, [(d.face, d.box) for d in truths if wholly_inside(d.box, img.shape)]))
     return out
 
 
@@ -158,6 +175,16 @@ def main() -> None:
             add(total, s)
         if total:
             row("folds together (cross-validated)", total)
+        for side in (80, 120, 180):
+            total = {}
+            for k in range(5):
+                model = args.folds / str(k) / "dice"
+                if model.with_suffix(".onnx").exists():
+                    held = [p for i, p in enumerate(photos) if i * 5 // len(photos) == k]
+                    views = [(n, *zoomed(img, truth, side)) for n, img, truth in held]
+                    add(total, score(DiceReader(model), views, cut=True))
+            if total:
+                row(f"held-out photos zoomed: dice {side} px", total)
         s = score(reader, photos)
         row("committed model, 200 photos (trained on them)", s)
         photo_ms = s["ms"]
@@ -170,6 +197,7 @@ def main() -> None:
         add(total, s)
         times += s["ms"]
     row("rendered, unseen tables, together", total)
+    row("rendered close-ups (dice 110-220 px)", score(reader, close_ups(9300, args.renders // 2), cut=True))
     for name, ms in (("the 200 photos", photo_ms), ("the rendered scenes (1-25 dice)", times)):
         if ms:
             print(f"ms per 640x640 picture, one core, {name}: median {statistics.median(ms):.1f}, "

@@ -50,7 +50,7 @@ class DiceModelCard:
     look_again: float = 1.0        # a die is placed again only when its first look moved its box (IoU below this;
                                    # 1.0: unless it left it exactly, which a second look would repeat; docs/vision.md)
     face_side: int = CROP          # the face net reads crops this many pixels square
-    least_side: float = 0.6        # a reading whose box side is under this share of the photo's median die side is
+    least_side: float = 0.63       # a reading whose box side is under this share of the photo's median die side is
                                    # a speck, not a die (in the 200 labelled photos no die is under 0.64 of its throw's)
 
     @classmethod

@@ -1,4 +1,5 @@
-"""Where a dice reading goes wrong, die by die: the breakdown behind an F1 figure (bench and tests).
+"""Where a dice reading goes wrong, die by die: the breakdown behind an F1 figure (bench and tests); and the
+close-up views of a labelled photo both measure on.
 
 Each true die is `right` (a reading's box overlaps it with IoU >= 0.5 and says its face), `face wrong` (the box is
 right, the face is not), `box off` (a reading is on it, IoU 0.1-0.5: the die was found, its box missed), or
@@ -8,6 +9,9 @@ reading on the same die is `extra` too: a double).
 from __future__ import annotations
 
 from collections import Counter
+
+import cv2
+import numpy as np
 
 from .detections import Box, DieDetection, iou
 
@@ -34,3 +38,21 @@ def breakdown(found: list[DieDetection], truth: list[tuple[int, Box]], min_iou: 
         else:
             out["not found"] += 1
     return out
+
+
+def wholly_inside(box: Box, shape: tuple, edge: float = 2.0) -> bool:
+    """Whether a box lies wholly inside a picture of `shape` (a die cut by the edge is neither counted nor missed)."""
+    return box[0] >= edge and box[1] >= edge and box[2] <= shape[1] - edge and box[3] <= shape[0] - edge
+
+
+def zoomed(img: np.ndarray, truth: list[tuple[int, Box]], side: float) -> tuple[np.ndarray, list[tuple[int, Box]]]:
+    """A close-up of a labelled photo, as a phone held close would take it: the photo scaled so that its median die
+    is `side` px, a 640x640 window around its first die, and the truth of the dice wholly inside the window."""
+    f = side / float(np.median([np.sqrt((b[2] - b[0]) * (b[3] - b[1])) for _f, b in truth]))
+    big = cv2.resize(img, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC if f > 1 else cv2.INTER_AREA)
+    b0 = truth[0][1]
+    x0 = int(np.clip((b0[0] + b0[2]) / 2 * f - 320, 0, max(0, big.shape[1] - 640)))
+    y0 = int(np.clip((b0[1] + b0[3]) / 2 * f - 320, 0, max(0, big.shape[0] - 640)))
+    win = big[y0:y0 + 640, x0:x0 + 640]
+    boxes = [(face, (b[0] * f - x0, b[1] * f - y0, b[2] * f - x0, b[3] * f - y0)) for face, b in truth]
+    return win, [(face, b) for face, b in boxes if wholly_inside(b, win.shape)]

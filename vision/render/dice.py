@@ -53,7 +53,11 @@ def _body_colour(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
         pips = rng.choice([rng.uniform(0, 60, 3), np.array([rng.uniform(0, 80), rng.uniform(0, 60), rng.uniform(100, 220)]),
                            rng.uniform(0, 60, 3) + [rng.uniform(0, 150), 0, 0]])
     else:
-        pips = rng.choice([rng.uniform(215, 255, 3), rng.uniform(200, 255, 3) * [0.7, 0.95, 1.0],
+        # dark bodies also come with strongly coloured pips (smoke dice with red pips, black with gold): a colour
+        # the face net must count by shape, not by light-on-dark
+        coloured = cv2.cvtColor(np.uint8([[[rng.integers(0, 180), rng.integers(150, 256), rng.integers(150, 256)]]]),
+                                cv2.COLOR_HSV2BGR)[0, 0].astype(float)
+        pips = rng.choice([rng.uniform(215, 255, 3), rng.uniform(200, 255, 3) * [0.7, 0.95, 1.0], coloured,
                            rng.uniform(0, 40, 3) if lum > 90 and rng.random() < 0.3 else rng.uniform(215, 255, 3)])
     return body, np.asarray(pips, float)
 
@@ -115,6 +119,17 @@ def _draw_die(canvas, rng, centre, side, face, *, angle, tilt, body, pips, style
     r = side * rng.uniform(0.085, 0.115)
     rot = np.array([[math.cos(angle), -math.sin(angle)], [math.sin(angle), math.cos(angle)]])
     half = side / 2 * rng.uniform(0.92, 1.0)
+    if style == "translucent":
+        # Through a translucent body the bottom face's pips show, mirrored, smaller and shifted toward the tilt's
+        # far side: faint extra pips that a reader counting blobs would add (the shared photos' smoke dice do this).
+        faint = rng.uniform(0.25, 0.6)
+        for p in PIPS[7 - face]:
+            shrink, drift = rng.uniform(0.7, 0.85), rng.uniform(0.6, 1.0)     # each pip a little apart: refraction
+            q = rot @ (np.array((-p[0], p[1])) * half * shrink) + [cx, cy] + tilt * drift
+            blob = np.zeros((h, w), np.float32)
+            cv2.circle(blob, tuple(np.round(q * 4).astype(int)), int(round(r * 0.85 * 4)), faint, -1, cv2.LINE_AA, 2)
+            blob *= top_mask
+            layer = layer * (1 - blob[..., None]) + pips * blob[..., None]
     for p in PIPS[face]:
         q = rot @ (np.array(p) * half) + [cx, cy]
         cv2.circle(layer, tuple(np.round(q * 4).astype(int)), int(round(r * 4)), pips.tolist(), -1, cv2.LINE_AA, 2)
@@ -184,7 +199,8 @@ def render_dice(rng: np.random.Generator, size: tuple[int, int] = (640, 640), *,
     for i in range(n):
         s = base * rng.uniform(0.85, 1.15)
         for _attempt in range(30):
-            c = rng.uniform([s, s], [w - s, h - s])
+            edge = min(s, min(w, h) / 2 - 1)              # a close-up's die may reach past the photo's edge
+            c = rng.uniform([edge, edge], [w - edge, h - edge])
             if all(np.linalg.norm(c - pc) > (s + ps) * 0.8 for pc, ps in placed):
                 break
         else:
