@@ -198,8 +198,8 @@ def render_dice(rng: np.random.Generator, size: tuple[int, int] = (640, 640), *,
     die_style = style or rng.choice(BODY_STYLES, p=[0.6, 0.2, 0.2])
     for i in range(n):
         s = base * rng.uniform(0.85, 1.15)
+        edge = min(s, min(w, h) / 2 - 1)                  # a close-up's die may reach past the photo's edge
         for _attempt in range(30):
-            edge = min(s, min(w, h) / 2 - 1)              # a close-up's die may reach past the photo's edge
             c = rng.uniform([edge, edge], [w - edge, h - edge])
             if all(np.linalg.norm(c - pc) > (s + ps) * 0.8 for pc, ps in placed):
                 break
