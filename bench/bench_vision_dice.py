@@ -5,10 +5,11 @@ Run: .venv/bin/python bench/bench_vision_dice.py [--folds DIR] [--renders N] [--
   - 5-fold cross-validation on the 200 shared photos (../shared/data/dice_photos): each fold's nets (DIR/k/dice*,
     default bench/dice_folds, made by the recipe in docs/vision.md) read the block of 40 photos they never saw;
   - the committed model (vision/models) on rendered scenes unlike the photos (tables it never saw in training, dice
-    styles per row, held-out seeds), and on the 200 photos (it was trained on them: a regression check only);
+    styles per row, held-out seeds; a row of smoke dice), and on the 200 photos (it was trained on them: a
+    regression check only);
   - per set: F1, TP, FP, FN, then each true die as right / face wrong / box off / not found, and extra readings
     (vision/dice_errors.py);
-  - close-ups: each fold's held-out photos zoomed so that their dice are 80, 120 and 180 px in a 640x640 window
+  - close-ups: each fold's held-out photos zoomed so that their dice are 80, 120, 180 and 250 px in a 640x640 window
     (a phone held close), and rendered close-ups (dice of 110-220 px) read by the committed model; dice cut by the
     window's edge are neither counted nor missed;
   - ms per 640x640 photo with the committed model, median and 90th percentile, one core;
@@ -65,11 +66,11 @@ def score(reader, items, cut: bool = False):
     return {"tp": tp, "fp": fp, "fn": fn, "f1": f1(tp, fp, fn), "ms": times, "kinds": kinds}
 
 
-def rendered(seed: int, count: int, style=None):
+def rendered(seed: int, count: int, style=None, smoke: float = 0.0):
     rng = np.random.default_rng(seed)
     out = []
     for i in range(count):
-        img, truths = render_dice(rng, (640, 640), tables=HELD_OUT_TABLES, style=style)
+        img, truths = render_dice(rng, (640, 640), tables=HELD_OUT_TABLES, style=style, smoke=smoke)
         out.append((f"r{i}", img, [(d.face, d.box) for d in truths]))
     return out
 
@@ -175,7 +176,7 @@ def main() -> None:
             add(total, s)
         if total:
             row("folds together (cross-validated)", total)
-        for side in (80, 120, 180):
+        for side in (80, 120, 180, 250):
             total = {}
             for k in range(5):
                 model = args.folds / str(k) / "dice"
@@ -197,6 +198,8 @@ def main() -> None:
         add(total, s)
         times += s["ms"]
     row("rendered, unseen tables, together", total)
+    smoke = rendered(9200, args.renders // 3, "translucent", smoke=1.0)
+    row("rendered, unseen tables, smoke dice", score(reader, smoke))
     row("rendered close-ups (dice 110-220 px)", score(reader, close_ups(9300, args.renders // 2), cut=True))
     for name, ms in (("the 200 photos", photo_ms), ("the rendered scenes (1-25 dice)", times)):
         if ms:

@@ -27,6 +27,12 @@ CROP_MARGIN = 1.15                       # the crop is a little larger than the 
 READ_SIDE = 40                           # the reader's crop: 40x40 pixels, 1.6 times the found box's side, so the
 READ_MARGIN = 1.6                        # whole die is in view even when the finder's box is off
 QUARTER_TURNS = (0, 2, 1, 3)             # the turns a die is read at, in this order (2: upright, upside down)
+# A reading whose middle lies in a bigger reading's box, at under NESTED_SIDE of its side, is a pip of that die or
+# a die in a box drawn round several: pips are 0.15-0.47 of a die, the dice in such a box 0.16-0.25 of it. The
+# big box is the odd one out when it is over CLUSTER_SIDE times the side of the readings outside it (no labelled
+# die is over 1.67 times its photo's median die).
+NESTED_SIDE = 0.6
+CLUSTER_SIDE = 2.0
 
 
 class DiceModelError(ValueError):
@@ -229,7 +235,7 @@ class DiceReader:
         for (_b, score), p, box in zip(found, probs, boxes):
             face = int(p[:6].argmax())
             dice.append((box, float(np.sqrt(score) * p[face]), face + 1))
-        sure = _like_sized(_surest_apart(dice, threshold), self.card.least_side)
+        sure = _like_sized(_pips_or_cluster(_surest_apart(dice, threshold)), self.card.least_side)
         return [DieDetection(face, box, conf) for box, conf, face in sure]
 
 
@@ -274,6 +280,35 @@ def _surest_apart(readings: list[tuple], threshold: float) -> list[tuple]:
     apart = np.hypot(*(middle[:, None, :] - middle[None, :, :]).transpose(2, 0, 1))
     clash = (_iou_matrix(b) > 0.4) | (apart < 0.5 * np.minimum(side[:, None], side[None, :]))
     return [sure[k] for k in _greedy(clash)]
+
+
+def _pips_or_cluster(readings: list[tuple]) -> list[tuple]:
+    """The readings (box, …) left when one holds smaller ones (their middles in its box, their side under
+    NESTED_SIDE of its): either a big die whose pips were read as dice (a phone held close), and the small ones go;
+    or a box drawn round a cluster of dice, over CLUSTER_SIDE times the side of the readings outside it, and the big
+    one goes. Biggest first, so a die's pips go before that die is weighed inside a cluster."""
+    if len(readings) < 2:
+        return readings
+    b = np.asarray([r[0] for r in readings], np.float64)
+    side = np.sqrt(np.clip(b[:, 2] - b[:, 0], 0, None) * np.clip(b[:, 3] - b[:, 1], 0, None))
+    middle = (b[:, :2] + b[:, 2:]) / 2
+    holds = ((b[:, None, 0] < middle[None, :, 0]) & (middle[None, :, 0] < b[:, None, 2])
+             & (b[:, None, 1] < middle[None, :, 1]) & (middle[None, :, 1] < b[:, None, 3]))
+    np.fill_diagonal(holds, False)
+    gone = np.zeros(len(readings), bool)
+    for j in np.argsort(-side, kind="stable"):
+        if gone[j]:
+            continue
+        inside = holds[j] & ~gone & (side < NESTED_SIDE * side[j])
+        if not inside.any():
+            continue
+        outside = ~holds[j] & ~gone
+        outside[j] = False
+        if outside.any() and side[j] > CLUSTER_SIDE * np.median(side[outside]):
+            gone[j] = True
+        else:
+            gone |= inside
+    return [r for r, g in zip(readings, gone) if not g]
 
 
 def _like_sized(readings: list[tuple], least: float) -> list[tuple]:

@@ -62,6 +62,16 @@ def _body_colour(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     return body, np.asarray(pips, float)
 
 
+def _smoke_colours(rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
+    """(body, pips) of a smoke die: a dark grey or brown see-through body, pips red, white or gold."""
+    body = rng.uniform(35, 95) * np.array([rng.uniform(0.8, 1.0), rng.uniform(0.85, 1.0), 1.0])
+    red = np.array([rng.uniform(0, 60), rng.uniform(0, 60), rng.uniform(150, 235)])
+    white = rng.uniform(210, 255, 3)
+    gold = np.array([rng.uniform(0, 60), rng.uniform(150, 210), rng.uniform(200, 250)])
+    pips = rng.choice([red, white, gold])
+    return body, np.asarray(pips, float)
+
+
 def _marble(rng, shape) -> np.ndarray:
     """A swirl in [0, 1]: sines of a noisy field, like marbled resin."""
     h, w = shape
@@ -72,7 +82,8 @@ def _marble(rng, shape) -> np.ndarray:
 
 
 def draw_die(canvas: np.ndarray, rng: np.random.Generator, centre, side: float, face: int, *, angle: float,
-             tilt: np.ndarray, body: np.ndarray, pips: np.ndarray, style: str, light: np.ndarray) -> np.ndarray:
+             tilt: np.ndarray, body: np.ndarray, pips: np.ndarray, style: str, light: np.ndarray,
+             smoke: bool = False) -> np.ndarray:
     """Draws one die (shadow, visible sides, top face with its pips) on `canvas` (float32 BGR, in place).
     Returns the silhouette's corner points (for the box). Works in a window around the die, for speed."""
     H, W = canvas.shape[:2]
@@ -80,11 +91,11 @@ def draw_die(canvas: np.ndarray, rng: np.random.Generator, centre, side: float, 
     x0, y0 = int(max(0, centre[0] - pad)), int(max(0, centre[1] - pad))
     x1, y1 = int(min(W, centre[0] + pad + 1)), int(min(H, centre[1] + pad + 1))
     hull = _draw_die(canvas[y0:y1, x0:x1], rng, (centre[0] - x0, centre[1] - y0), side, face, angle=angle, tilt=tilt,
-                     body=body, pips=pips, style=style, light=light)
+                     body=body, pips=pips, style=style, light=light, smoke=smoke)
     return hull + [x0, y0]
 
 
-def _draw_die(canvas, rng, centre, side, face, *, angle, tilt, body, pips, style, light):
+def _draw_die(canvas, rng, centre, side, face, *, angle, tilt, body, pips, style, light, smoke=False):
     cx, cy = centre
     top = rounded_square(side, radius=side * rng.uniform(0.08, 0.22), angle=angle) + [cx, cy]
     base = top + tilt                                   # the bottom edge seen through the tilt: the sides show
@@ -107,12 +118,15 @@ def _draw_die(canvas, rng, centre, side, face, *, angle, tilt, body, pips, style
     shade = np.clip(1.0 + rng.uniform(-0.15, 0.15), 0.7, 1.2)
     top_colour = np.clip(body * shade, 0, 255)
     layer = layer * (1 - top_mask[..., None]) + top_mask[..., None] * top_colour
-    if style == "marbled":
+    if style == "marbled" or smoke:
         x0, y0 = np.floor(hull.min(0)).astype(int).clip(0)
         x1, y1 = np.ceil(hull.max(0)).astype(int) + 1
         x1, y1 = min(x1, w), min(y1, h)
         if x1 > x0 and y1 > y0:
-            other = np.clip(body[::-1] * rng.uniform(0.6, 1.4) + rng.uniform(-60, 60, 3), 0, 255)
+            if smoke:       # a smoke die's swirl is its own colour, lighter and darker
+                other = np.clip(body * rng.uniform(0.4, 1.8), 0, 255)
+            else:
+                other = np.clip(body[::-1] * rng.uniform(0.6, 1.4) + rng.uniform(-60, 60, 3), 0, 255)
             m = _marble(rng, (y1 - y0, x1 - x0))[..., None] * rng.uniform(0.4, 0.9)
             layer[y0:y1, x0:x1] = layer[y0:y1, x0:x1] * (1 - m) + other * m
     # Pips: dark (or light) discs with a soft inner shade, rotated with the face.
@@ -130,9 +144,14 @@ def _draw_die(canvas, rng, centre, side, face, *, angle, tilt, body, pips, style
             cv2.circle(blob, tuple(np.round(q * 4).astype(int)), int(round(r * 0.85 * 4)), faint, -1, cv2.LINE_AA, 2)
             blob *= top_mask
             layer = layer * (1 - blob[..., None]) + pips * blob[..., None]
+    # a smoke die's pips are cups in clear resin: their rim catches the light, a pale ring round the paint
+    rim = np.clip(pips * 0.35 + 255 * 0.65, 0, 255) if smoke else None
+    rim_r = r * rng.uniform(1.12, 1.3) if smoke else r
     for p in PIPS[face]:
-        q = rot @ (np.array(p) * half) + [cx, cy]
-        cv2.circle(layer, tuple(np.round(q * 4).astype(int)), int(round(r * 4)), pips.tolist(), -1, cv2.LINE_AA, 2)
+        q = tuple(np.round((rot @ (np.array(p) * half) + [cx, cy]) * 4).astype(int))
+        if rim is not None:
+            cv2.circle(layer, q, int(round(rim_r * 4)), rim.tolist(), -1, cv2.LINE_AA, 2)
+        cv2.circle(layer, q, int(round(r * 4)), pips.tolist(), -1, cv2.LINE_AA, 2)
     alpha = mask
     if style == "translucent":
         alpha = mask * rng.uniform(0.55, 0.8)
@@ -142,7 +161,7 @@ def _draw_die(canvas, rng, centre, side, face, *, angle, tilt, body, pips, style
         pipmask = np.zeros((h, w), np.float32)
         for p in PIPS[face]:
             q = rot @ (np.array(p) * half) + [cx, cy]
-            cv2.circle(pipmask, tuple(np.round(q * 4).astype(int)), int(round(r * 4)), 1.0, -1, cv2.LINE_AA, 2)
+            cv2.circle(pipmask, tuple(np.round(q * 4).astype(int)), int(round(rim_r * 4)), 1.0, -1, cv2.LINE_AA, 2)
         alpha = np.maximum(alpha, pipmask)
     canvas[:] = canvas * (1 - alpha[..., None]) + layer * alpha[..., None]
     # A highlight along the lit edge.
@@ -181,9 +200,11 @@ def _distractors(canvas: np.ndarray, rng: np.random.Generator, base_side: float)
 
 def render_dice(rng: np.random.Generator, size: tuple[int, int] = (640, 640), *, n: int | None = None,
                 side: float | None = None, faces: list[int] | None = None, style: str | None = None,
-                tables: tuple[str, ...] | None = None) -> tuple[np.ndarray, list[DieTruth]]:
+                tables: tuple[str, ...] | None = None, smoke: float = 0.0) -> tuple[np.ndarray, list[DieTruth]]:
     """A photo (uint8 BGR, `size` = (width, height)) of rolled dice and the truth for each die: face and box (the
-    die's outline, corners included, after the camera's perspective)."""
+    die's outline, corners included, after the camera's perspective). `smoke`: the share of translucent dice drawn
+    as smoke dice (dark, swirled, pips with a pale rim); at 0 no random draw is spent on it, so the scenes are
+    those of the renderer before smoke dice (the finder's training and the tests' seeds)."""
     w, h = size
     canvas = random_table(rng, (h, w), kinds=tables).astype(np.float32)
     n = int(n if n is not None else rng.integers(1, 26))
@@ -211,8 +232,11 @@ def render_dice(rng: np.random.Generator, size: tuple[int, int] = (640, 640), *,
         tilt = tilt_dir * s * rng.uniform(0.1, 0.6) + rng.normal(0, 0.04, 2) * s
         body, pips = colours if same_set else _body_colour(rng)
         st = die_style if same_set else (style or rng.choice(BODY_STYLES, p=[0.6, 0.2, 0.2]))
+        smoky = bool(smoke) and st == "translucent" and rng.random() < smoke
+        if smoky:
+            body, pips = _smoke_colours(rng)
         hull = draw_die(canvas, rng, c, s, face, angle=rng.uniform(0, math.pi / 2), tilt=tilt, body=body, pips=pips,
-                        style=st, light=light)
+                        style=st, light=light, smoke=smoky)
         truths.append((face, hull))
     m = perspective_matrix(rng, w, h, strength=rng.uniform(0, 0.12))
     canvas = cv2.warpPerspective(canvas, m, (w, h), borderMode=cv2.BORDER_REFLECT)

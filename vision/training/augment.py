@@ -153,12 +153,22 @@ def rendered_sample(rng: np.random.Generator, out: int, tables: tuple[str, ...] 
     return img, t
 
 
-def crop_pool(photos, rng: np.random.Generator, rendered_scenes: int) -> tuple[list, list, list]:
+def crop_pool(photos, rng: np.random.Generator, rendered_scenes: int, smoke: float = 0.0,
+              pips: float = 0.0) -> tuple[list, list, list]:
     """(real dice, rendered dice, backgrounds): each die as (image, box, face); backgrounds as (image, box)
-    patches of table, tray and distractors that overlap no die."""
+    patches of table, tray and distractors that overlap no die. `smoke`: the renderer's share of smoke dice among
+    its translucent ones; `pips`: for that share of the photos' dice a patch around one spot of the die's face, a
+    pip's size, is a background too (a phone held close shows pips as big as small dice)."""
     dice, backgrounds = [], []
     for _n, img, truth in photos:
         dice += [(img, b, f) for f, b in truth]
+        for _f, b in truth if pips else ():
+            if rng.random() < pips:
+                side = np.sqrt((b[2] - b[0]) * (b[3] - b[1]))
+                cx = (b[0] + b[2]) / 2 + rng.uniform(-0.3, 0.3) * side
+                cy = (b[1] + b[3]) / 2 + rng.uniform(-0.3, 0.3) * side
+                half = side * rng.uniform(0.2, 0.45) / 2
+                backgrounds.append((img, (cx - half, cy - half, cx + half, cy + half)))
         for _ in range(6):
             side = rng.uniform(18, 75)
             x, y = rng.uniform(0, img.shape[1] - side), rng.uniform(0, img.shape[0] - side)
@@ -167,7 +177,7 @@ def crop_pool(photos, rng: np.random.Generator, rendered_scenes: int) -> tuple[l
                 backgrounds.append((img, box))
     real = len(dice)
     for _ in range(rendered_scenes):
-        img, truths = render_dice(rng, (480, 480), tables=TRAIN_TABLES)
+        img, truths = render_dice(rng, (480, 480), tables=TRAIN_TABLES, smoke=smoke)
         dice += [(img, d.box, d.face) for d in truths]
         for _ in range(4):
             side = rng.uniform(15, 90)
