@@ -212,10 +212,17 @@ def test_monitor_prints_a_c_boards_observations(c_board):
         "source": f"serial://{link}", "at": 0}
 
 
+def _at_a_terminal() -> None:
+    """In the child before it runs: Ctrl-C as at a terminal. A test run started in the background of a script
+    (`make test &`) hands its children SIGINT ignored, as POSIX shells do for background jobs, and a program rightly
+    keeps an ignored SIGINT ignored."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_monitor_stops_cleanly_on_ctrl_c(c_board):
     _, link = c_board
     mon = subprocess.Popen(CLI + ["monitor", f"serial://{link}"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           text=True, cwd=ROOT)
+                           text=True, cwd=ROOT, preexec_fn=_at_a_terminal)
     try:
         assert json.loads(mon.stdout.readline())["state"] == "connected"
         mon.send_signal(signal.SIGINT)
