@@ -26,6 +26,7 @@ from vision.detections import f1, iou, match_dice
 from vision.dice import CLUSTER_SIDE, DiceReader, _pips_or_cluster
 from vision.dice_errors import wholly_inside, zoomed
 from vision.render.dice import render_dice
+from vision.training.runs import split
 
 ROOT = Path(__file__).resolve().parent.parent
 PHOTOS = ROOT.parent / "shared" / "data" / "dice_photos"
@@ -188,7 +189,7 @@ def test_any_photo_size_and_channels(reader, shape):
 def test_photos_it_never_saw(photos, fold):
     """A fold's nets (bench/dice_folds/k: finder, reader and face net trained by the committed recipe on the other
     160 photos only) read the 40 they never saw."""
-    held = [p for i, p in enumerate(photos) if i * 5 // len(photos) == fold]
+    held = split(photos, fold)[1]
     assert len(held) == 40
     assert scores(DiceReader(FOLDS / str(fold) / "dice"), held) >= HELD_OUT_FLOOR[fold]
 
@@ -200,7 +201,7 @@ def test_photos_it_never_saw_held_close(photos, side):
     tp = fp = fn = 0
     for fold in range(5):
         reader = DiceReader(FOLDS / str(fold) / "dice")
-        for img, truth in [p for i, p in enumerate(photos) if i * 5 // len(photos) == fold][::2]:
+        for img, truth in split(photos, fold)[1][::2]:
             win, near = zoomed(img, truth, side)
             a, b, c = match_dice([d for d in reader.read(win) if wholly_inside(d.box, win.shape)], near)
             tp, fp, fn = tp + a, fp + b, fn + c
@@ -248,7 +249,7 @@ def test_held_close_a_die_is_not_read_as_its_pips(photos, monkeypatch):
         nested = fp = 0
         for fold in range(5):
             reader = DiceReader(FOLDS / str(fold) / "dice")
-            for img, truth in [p for i, p in enumerate(photos) if i * 5 // len(photos) == fold][::2]:
+            for img, truth in split(photos, fold)[1][::2]:
                 win, near = zoomed(img, truth, 200)
                 found = reader.read(win)
                 nested += sum(any(holds(o.box, d.box) for o in found) for d in found)

@@ -147,8 +147,8 @@ def _draw_die(canvas, rng, centre, side, face, *, angle, tilt, body, pips, style
     # a smoke die's pips are cups in clear resin: their rim catches the light, a pale ring round the paint
     rim = np.clip(pips * 0.35 + 255 * 0.65, 0, 255) if smoke else None
     rim_r = r * rng.uniform(1.12, 1.3) if smoke else r
-    for p in PIPS[face]:
-        q = tuple(np.round((rot @ (np.array(p) * half) + [cx, cy]) * 4).astype(int))
+    spots = [tuple(np.round((rot @ (np.array(p) * half) + [cx, cy]) * 4).astype(int)) for p in PIPS[face]]
+    for q in spots:
         if rim is not None:
             cv2.circle(layer, q, int(round(rim_r * 4)), rim.tolist(), -1, cv2.LINE_AA, 2)
         cv2.circle(layer, q, int(round(r * 4)), pips.tolist(), -1, cv2.LINE_AA, 2)
@@ -159,9 +159,8 @@ def _draw_die(canvas, rng, centre, side, face, *, angle, tilt, body, pips, style
         layer += edge[..., None] * 60
         # pips stay opaque on a translucent die
         pipmask = np.zeros((h, w), np.float32)
-        for p in PIPS[face]:
-            q = rot @ (np.array(p) * half) + [cx, cy]
-            cv2.circle(pipmask, tuple(np.round(q * 4).astype(int)), int(round(rim_r * 4)), 1.0, -1, cv2.LINE_AA, 2)
+        for q in spots:
+            cv2.circle(pipmask, q, int(round(rim_r * 4)), 1.0, -1, cv2.LINE_AA, 2)
         alpha = np.maximum(alpha, pipmask)
     canvas[:] = canvas * (1 - alpha[..., None]) + layer * alpha[..., None]
     # A highlight along the lit edge.
