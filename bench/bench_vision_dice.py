@@ -8,7 +8,9 @@ Run: .venv/bin/python bench/bench_vision_dice.py [--folds DIR] [--renders N] [--
     styles per row, held-out seeds; a row of smoke dice), and on the 200 photos (it was trained on them: a
     regression check only);
   - per set: F1, TP, FP, FN, then each true die as right / face wrong / box off / not found, and extra readings
-    (vision/dice_errors.py);
+    (vision/dice_errors.py); then the confidence: readings at least 0.9 sure (the door applies them on its own,
+    companion/session/observe.py), the share of those right (on a labelled die, IoU >= 0.3, its face), and the
+    share of true dice read so (each fold's card holds the map fitted without its photos);
   - close-ups: each fold's held-out photos zoomed so that their dice are 80, 120, 180 and 250 px in a 640x640 window
     (a phone held close), and rendered close-ups (dice of 110-220 px) read by the committed model; dice cut by the
     window's edge are neither counted nor missed;
@@ -33,15 +35,17 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from vision.detections import f1, match_dice  # noqa: E402
+from vision.detections import f1, match_dice, right_readings  # noqa: E402
 from vision.dice import DEFAULT_MODEL, DiceReader  # noqa: E402
 from vision.dice_errors import breakdown, wholly_inside, zoomed  # noqa: E402
 from vision.render.dice import render_dice  # noqa: E402
+from vision.training.dice_confidence import MIN_IOU  # noqa: E402
 
 PHOTOS = ROOT.parent / "shared" / "data" / "dice_photos"
 FOLDS = ROOT / "bench" / "dice_folds"
 HELD_OUT_TABLES = ("tiles", "paper")     # vision/training trains on the other kinds of table
 KINDS = ("right", "face wrong", "box off", "not found", "extra")
+SURE = 0.9                               # the door's MIN_CONFIDENCE (the bench does not import the app)
 
 
 def load_photos():
@@ -54,6 +58,7 @@ def score(reader, items, cut: bool = False):
     tp = fp = fn = 0
     times = []
     kinds = Counter()
+    sure = Counter()
     for _n, img, truth in items:
         t0 = time.process_time()
         found = reader.read(img)
@@ -63,7 +68,11 @@ def score(reader, items, cut: bool = False):
         a, b, c = match_dice(found, truth)
         tp, fp, fn = tp + a, fp + b, fn + c
         kinds += breakdown(found, truth)
-    return {"tp": tp, "fp": fp, "fn": fn, "f1": f1(tp, fp, fn), "ms": times, "kinds": kinds}
+        for d, ok in zip(found, right_readings(found, truth, MIN_IOU)):
+            sure["sure"] += d.confidence >= SURE
+            sure["sure right"] += d.confidence >= SURE and ok
+        sure["dice"] += len(truth)
+    return {"tp": tp, "fp": fp, "fn": fn, "f1": f1(tp, fp, fn), "ms": times, "kinds": kinds, "sure": sure}
 
 
 def rendered(seed: int, count: int, style=None, smoke: float = 0.0):
@@ -132,19 +141,24 @@ def profile(reader: DiceReader, sets) -> None:
 
 
 def header():
-    print(f"{'set':46s} {'F1':>6s} {'TP':>5s} {'FP':>4s} {'FN':>4s} | " + " ".join(f"{k:>10s}" for k in KINDS))
+    print(f"{'set':46s} {'F1':>6s} {'TP':>5s} {'FP':>4s} {'FN':>4s} | " + " ".join(f"{k:>10s}" for k in KINDS)
+          + f" | {'>=0.9':>6s} {'right':>6s} {'of dice':>7s}")
 
 
 def row(name, s):
     k = s.get("kinds", Counter())
+    c = s.get("sure", Counter())
     print(f"{name:46s} {s['f1']:6.3f} {s['tp']:5d} {s['fp']:4d} {s['fn']:4d} | "
-          + " ".join(f"{k[x]:10d}" for x in KINDS), flush=True)
+          + " ".join(f"{k[x]:10d}" for x in KINDS)
+          + f" | {c['sure']:6d} {c['sure right'] / max(1, c['sure']):6.3f} {c['sure right'] / max(1, c['dice']):7.3f}",
+          flush=True)
 
 
 def add(total, s):
     for key in ("tp", "fp", "fn"):
         total[key] = total.get(key, 0) + s[key]
     total["kinds"] = total.get("kinds", Counter()) + s["kinds"]
+    total["sure"] = total.get("sure", Counter()) + s["sure"]
     total["f1"] = f1(total["tp"], total["fp"], total["fn"])
 
 

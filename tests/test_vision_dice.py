@@ -15,24 +15,17 @@ shared photos beside this clone the real-photo tests are skipped and say so (CI 
 """
 from __future__ import annotations
 
-import json
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from tests.dice_photos import FOLDS, labelled
 from vision.detections import f1, iou, match_dice
 from vision.dice import CLUSTER_SIDE, DiceReader, _pips_or_cluster
 from vision.dice_errors import wholly_inside, zoomed
 from vision.render.dice import render_dice
 from vision.training.runs import split
-
-ROOT = Path(__file__).resolve().parent.parent
-PHOTOS = ROOT.parent / "shared" / "data" / "dice_photos"
-FOLDS = ROOT / "bench" / "dice_folds"
-NOT_BESIDE = (f"the shared dice photos are not at {PHOTOS} (../shared beside this clone): the reader cannot be "
-              "measured on real photos here")
 
 HELD_OUT_FLOOR = {0: 0.91, 1: 0.94, 2: 0.96, 3: 0.90, 4: 0.96}   # measured 0.938, 0.960, 0.980, 0.921, 0.981
 TRAINED_ON_FLOOR = 0.95                                                  # measured 0.967
@@ -50,10 +43,7 @@ def reader():
 
 @pytest.fixture(scope="module")
 def photos():
-    if not PHOTOS.exists():  # a clone with nothing beside it passes `make test`; CI has ../shared and runs these
-        pytest.skip(NOT_BESIDE)
-    labels = json.loads((PHOTOS / "labels.json").read_text(encoding="utf-8"))
-    return [(cv2.imread(str(PHOTOS / n)), [(d["face"], tuple(d["box"])) for d in labels[n]]) for n in sorted(labels)]
+    return [(cv2.imread(str(path)), truth) for path, truth in labelled()]
 
 
 def scores(reader, items, cut: bool = False):

@@ -25,22 +25,28 @@ def iou(a: Box, b: Box) -> float:
     return inter / union if union > 0 else 0.0
 
 
-def match_dice(found: list[DieDetection], truth: list[tuple[int, Box]], min_iou: float = 0.5) -> tuple[int, int, int]:
-    """(true positives, false positives, false negatives): a die counts when its box overlaps an unmatched truth
-    with IoU >= `min_iou` and its face is right; the surest detections are matched first."""
+def right_readings(found: list[DieDetection], truth: list[tuple[int, Box]], min_iou: float = 0.5) -> list[bool]:
+    """For each detection, in the order given: does it count? It does when its box overlaps a truth not yet taken
+    with IoU >= `min_iou` and its face is right; the surest detections take their truth first."""
     used = set()
-    tp = 0
-    for det in sorted(found, key=lambda d: -d.confidence):
+    right = [False] * len(found)
+    for k in sorted(range(len(found)), key=lambda k: -found[k].confidence):
         best, best_iou = None, min_iou
         for i, (face, box) in enumerate(truth):
-            if i in used or face != det.face:
+            if i in used or face != found[k].face:
                 continue
-            o = iou(det.box, box)
+            o = iou(found[k].box, box)
             if o >= best_iou:
                 best, best_iou = i, o
         if best is not None:
             used.add(best)
-            tp += 1
+            right[k] = True
+    return right
+
+
+def match_dice(found: list[DieDetection], truth: list[tuple[int, Box]], min_iou: float = 0.5) -> tuple[int, int, int]:
+    """(true positives, false positives, false negatives) as `right_readings` counts them."""
+    tp = sum(right_readings(found, truth, min_iou))
     return tp, len(found) - tp, len(truth) - tp
 
 

@@ -4,12 +4,14 @@ Three small networks (vision/training/model.py, trained by vision/training/train
 train_faces.py) run through OpenCV's own DNN module from ONNX files: no heavy runtime in the app. The finder gives,
 on a grid of 8-pixel cells, how likely a die's centre is there, its box size and the centre's offset; the reader
 places each found die from a 40x40 crop of the full-resolution photo, or says it is no die after all; the face net
-reads the placed die's face from a tight 48x48 crop. The confidence is the finder's and the face net's together.
-The thresholds live beside the weights (dice.json): they are data.
+reads the placed die's face from a tight 48x48 crop. A die's raw score is the finder's and the face net's together;
+the confidence reported is what such a score has been worth: the share of readings that sure, on photos the nets
+never saw, that were a die showing that face (the card's `confidence_map`, vision/training/dice_confidence.py).
+The thresholds and the map live beside the weights (dice.json): they are data.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -45,7 +47,8 @@ class DiceModelCard:
     input_side: int = 640          # the photo is scaled so its longer side is this many pixels
     stride: int = 8
     min_peak: float = 0.25         # a cell's centre score must reach this for the die to be looked at
-    min_confidence: float = 0.35   # a die is reported when centre score x face probability reaches this
+    min_confidence: float = 0.35   # a die is reported when its raw score, √(centre score) x face probability,
+                                   # reaches this
     max_dice: int = 100
     size_pull: float = 0.5         # each box's side is pulled this far (in log) toward the photo's median die side
     turns: int = 1                 # the face net reads each die at this many quarter turns and averages
@@ -58,6 +61,15 @@ class DiceModelCard:
     face_side: int = CROP          # the face net reads crops this many pixels square
     least_side: float = 0.63       # a reading whose box side is under this share of the photo's median die side is
                                    # a speck, not a die (in the 200 labelled photos no die is under 0.64 of its throw's)
+    confidence_map: tuple = ()     # (raw score, share right) knots, raw rising: the confidence reported for a raw
+                                   # score, read between the knots (none: the raw score itself)
+
+    def confidence(self, raw: float) -> float:
+        """The confidence reported for a reading of this raw score."""
+        if not self.confidence_map:
+            return raw
+        xs, ys = zip(*self.confidence_map)
+        return float(np.interp(raw, xs, ys))
 
     @classmethod
     def load(cls, path: Path) -> "DiceModelCard":
@@ -69,11 +81,35 @@ class DiceModelCard:
             raise DiceModelError(f"{path}: the dice model card cannot be read ({err})") from None
         if not isinstance(data, dict):
             raise DiceModelError(f"{path}: the dice model card is not a JSON object")
-        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data}
+        known = {k: data[k] for k in cls.__dataclass_fields__ if k in data and k != "confidence_map"}
         try:
-            return cls(**{k: type(getattr(cls, k))(v) for k, v in known.items()})
+            card = cls(**{k: type(getattr(cls, k))(v) for k, v in known.items()})
         except (TypeError, ValueError):
             raise DiceModelError(f"{path}: the dice model card has a value that is not a number") from None
+        if "confidence_map" not in data:
+            return card
+        knots = _knots(data["confidence_map"])
+        if knots is None:
+            raise DiceModelError(f"{path}: the dice model card's confidence_map is not a list of [raw score, share "
+                                 "right] pairs between 0 and 1, the scores rising and the shares never falling")
+        return replace(card, confidence_map=knots)
+
+
+def _knots(value) -> tuple | None:
+    """A card's confidence_map as a tuple of (raw, share) pairs, or None when it is not a usable one."""
+    if not isinstance(value, list) or not 2 <= len(value) <= 1000:
+        return None
+    knots = []
+    for pair in value:
+        if not (isinstance(pair, list) and len(pair) == 2 and all(type(v) in (int, float) for v in pair)):
+            return None
+        raw, share = float(pair[0]), float(pair[1])
+        if not (0.0 <= raw <= 1.0 and 0.0 <= share <= 1.0):
+            return None
+        if knots and (raw <= knots[-1][0] or share < knots[-1][1]):
+            return None
+        knots.append((raw, share))
+    return tuple(knots)
 
 
 def _sigmoid(x: np.ndarray) -> np.ndarray:
@@ -210,7 +246,7 @@ class DiceReader:
         return probs
 
     def read(self, image: np.ndarray, min_confidence: float | None = None) -> list[DieDetection]:
-        """Every die found in a BGR photo, surest first."""
+        """Every die found in a BGR photo, surest first; `min_confidence` (default: the card's) is on the raw score."""
         image, found = self.candidates(image)
         threshold = self.card.min_confidence if min_confidence is None else min_confidence
         # the reader places each candidate's die and drops what it is sure is no die; each net reading costs about
@@ -236,7 +272,7 @@ class DiceReader:
             face = int(p[:6].argmax())
             dice.append((box, float(np.sqrt(score) * p[face]), face + 1))
         sure = _like_sized(_pips_or_cluster(_surest_apart(dice, threshold)), self.card.least_side)
-        return [DieDetection(face, box, conf) for box, conf, face in sure]
+        return [DieDetection(face, box, self.card.confidence(raw)) for box, raw, face in sure]
 
 
 def _iou_matrix(boxes: list) -> np.ndarray:

@@ -189,7 +189,9 @@ class CameraModel(EventDispatcher):
             return
         text = t(N_("{n} dice: {faces}")).format(n=len(dice), faces=", ".join(str(d.face) for d in dice))
         doubtful = sum(d.confidence < MIN_CONFIDENCE for d in dice)
-        if doubtful:
+        if doubtful == 1:       # one die asked about is the usual case: a sentence of its own
+            text += "\n" + t(N_("One of them is doubtful (amber): the table will ask about it."))
+        elif doubtful:
             text += "\n" + t(N_("{n} of them doubtful (amber): the table will ask about them.")).format(n=doubtful)
         from companion.session.devices import plays_by_itself
 

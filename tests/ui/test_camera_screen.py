@@ -1,19 +1,19 @@
 """The camera in the real app under Xvfb, by touch (tests/ui/camera_driver.py), with a camera that is a real shared
-photo (file://, /work/shared/data/dice_photos) or rendered goods: the camera screen from Dice and boards, its boxes,
-its way back; a doubtful camera reading at a table is a question with the photo; the end screen's goods from a photo.
+photo (file://, ../shared/data/dice_photos beside this clone) or rendered goods: the camera screen from Dice and
+boards, its boxes, its way back; a doubtful camera reading at a table is a question with the photo; the end screen's
+goods from a photo.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
+from tests.dice_photos import labelled
 from tests.ui.conftest import run_script
 
 pytestmark = pytest.mark.ui
 DRIVER = Path(__file__).with_name("camera_driver.py")
-PHOTOS = Path("/work/shared/data/dice_photos")
 
 
 def shared_photos(n_dice=None, doubtful=False):
@@ -24,22 +24,16 @@ def shared_photos(n_dice=None, doubtful=False):
     from vision.dice import default_reader
     from vision.imageio import read_image
 
-    if not (PHOTOS / "labels.json").exists():
-        # a clone with nothing beside it passes `make test`; CI has ../shared and runs these
-        pytest.skip(f"the shared dice photos are not beside this clone ({PHOTOS}): the camera screen is not driven "
-                    "on real photos here")
-    labels = json.loads((PHOTOS / "labels.json").read_text())
     reader = default_reader()
-    for name in sorted(labels):
-        truth = [(t["face"], tuple(t["box"])) for t in labels[name]]
+    for path, truth in labelled():
         if n_dice is not None and len(truth) != n_dice:
             continue
-        found = reader.read(read_image(PHOTOS / name))
+        found = reader.read(read_image(path))
         if match_dice(found, truth)[1:] != (0, 0):
             continue
         if doubtful and min(d.confidence for d in found) >= 0.9:
             continue
-        return PHOTOS / name, truth
+        return path, truth
     pytest.fail("no shared photo" + (f" of {n_dice} dice" if n_dice else "") + " is read right by the committed reader"
                 + (" with a die below the door's confidence (0.9)" if doubtful else ""))
 
