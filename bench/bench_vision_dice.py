@@ -13,7 +13,8 @@ Run: .venv/bin/python bench/bench_vision_dice.py [--folds DIR] [--renders N] [--
     share of true dice read so (each fold's card holds the map fitted without its photos);
   - close-ups: each fold's held-out photos zoomed so that their dice are 80, 120, 180 and 250 px in a 640x640 window
     (a phone held close), and rendered close-ups (dice of 110-220 px) read by the committed model; dice cut by the
-    window's edge are neither counted nor missed;
+    window's edge are neither counted nor missed; and far away: each held-out photo laid on a table 2 and 3 times
+    its size (dice ~19 and ~13 px once scaled to 640: the reader's closer look), with their milliseconds;
   - ms per 640x640 photo with the committed model, median and 90th percentile, one core;
   - --profile: only where the time goes, stage by stage, on the rendered scenes and the photos (no accuracy).
 Times are CPU time of this one thread (time.process_time, OpenCV pinned to one thread), so they measure one
@@ -37,7 +38,7 @@ import numpy as np  # noqa: E402
 
 from vision.detections import f1, match_dice, right_readings  # noqa: E402
 from vision.dice import DEFAULT_MODEL, DiceReader  # noqa: E402
-from vision.dice_errors import breakdown, wholly_inside, zoomed  # noqa: E402
+from vision.dice_errors import breakdown, far_away, wholly_inside, zoomed  # noqa: E402
 from vision.render.dice import render_dice  # noqa: E402
 from vision.training.dice_confidence import MIN_IOU  # noqa: E402
 
@@ -200,6 +201,21 @@ def main() -> None:
                     add(total, score(DiceReader(model), views, cut=True))
             if total:
                 row(f"held-out photos zoomed: dice {side} px", total)
+        for far in (2, 3):
+            total, far_ms = {}, []
+            for k in range(5):
+                model = args.folds / str(k) / "dice"
+                if model.with_suffix(".onnx").exists():
+                    held = [p for i, p in enumerate(photos) if i * 5 // len(photos) == k]
+                    views = [(n, *far_away(img, truth, far, np.random.default_rng(100 * k + i)))
+                             for i, (n, img, truth) in enumerate(held)]
+                    s = score(DiceReader(model), views)
+                    add(total, s)
+                    far_ms += s["ms"]
+            if total:
+                row(f"held-out photos {far}x as far: dice ~{38 // far} px", total)
+                print(f"    ms per photo ({640 * far}x{640 * far}), one core: median "
+                      f"{statistics.median(far_ms):.1f}, 90th percentile {sorted(far_ms)[int(0.9 * len(far_ms))]:.1f}")
         s = score(reader, photos)
         row("committed model, 200 photos (trained on them)", s)
         photo_ms = s["ms"]

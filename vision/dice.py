@@ -35,6 +35,8 @@ QUARTER_TURNS = (0, 2, 1, 3)             # the turns a die is read at, in this o
 # die is over 1.67 times its photo's median die).
 NESTED_SIDE = 0.6
 CLUSTER_SIDE = 2.0
+SAME_SIZE = 2.5     # the finder's closer look stands when its dice are within this factor of the first look's size
+                    # (a table of tiles scaled up read as dice five times the size)
 
 
 class DiceModelError(ValueError):
@@ -61,6 +63,9 @@ class DiceModelCard:
     face_side: int = CROP          # the face net reads crops this many pixels square
     least_side: float = 0.63       # a reading whose box side is under this share of the photo's median die side is
                                    # a speck, not a die (in the 200 labelled photos no die is under 0.64 of its throw's)
+    closer_below: float = 26.0     # when the found dice's median side is under this many of the finder's pixels
+    closer_side: float = 38.0      # (0: never), it looks again with the photo scaled so they are closer_side, as
+    max_input_side: int = 1920     # in the shared photos (median 38), but never past max_input_side
     confidence_map: tuple = ()     # (raw score, share right) knots, raw rising: the confidence reported for a raw
                                    # score, read between the knots (none: the raw score itself)
 
@@ -86,7 +91,7 @@ class DiceModelCard:
             card = cls(**{k: type(getattr(cls, k))(v) for k, v in known.items()})
         except (TypeError, ValueError):
             raise DiceModelError(f"{path}: the dice model card has a value that is not a number") from None
-        if "confidence_map" not in data:
+        if data.get("confidence_map", []) == []:    # no map (train_reader writes an empty one): the raw score
             return card
         knots = _knots(data["confidence_map"])
         if knots is None:
@@ -180,14 +185,15 @@ class DiceReader:
         self.faces = cv2.dnn.readNetFromONNX(str(faces))
         self.card = DiceModelCard.load(model.with_suffix(".json"))
 
-    def prepare(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
-        """(the photo as 3-channel BGR, the finder's input blob, the scale applied to the photo)."""
+    def prepare(self, image: np.ndarray, side: int | None = None) -> tuple[np.ndarray, np.ndarray, float]:
+        """(the photo as 3-channel BGR, the finder's input blob, the scale applied to the photo): its longer side
+        scaled to `side` pixels (default: the card's input_side)."""
         if image.ndim == 2:
             image = cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
         elif image.shape[2] == 4:
             image = cv2.cvtColor(image, cv2.COLOR_BGRA2BGR)
         h, w = image.shape[:2]
-        scale = self.card.input_side / max(h, w)
+        scale = (side or self.card.input_side) / max(h, w)
         nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
         small = image
         if (nw, nh) != (w, h):
@@ -200,7 +206,28 @@ class DiceReader:
     def candidates(self, image: np.ndarray) -> tuple[np.ndarray, list]:
         image, blob, scale = self.prepare(image)
         self.finder.setInput(blob)
-        return image, find(self.finder.forward()[0], self.card, scale)
+        found = find(self.finder.forward()[0], self.card, scale)
+        # Dice far smaller than the finder was taught (a whole table in a phone's photo): it looks again with the
+        # photo scaled up, so that they are about closer_side pixels. What it finds there stands only when it is
+        # the same size of dice: a table's pattern scaled up (tiles) can look like dice of its own size.
+        side = self.closer_side(found, scale)
+        if side:
+            _image, blob, closer = self.prepare(image, side)
+            self.finder.setInput(blob)
+            again = find(self.finder.forward()[0], self.card, closer)
+            first, second = _dice_side(found), _dice_side(again)
+            if second is not None and 1 / SAME_SIZE < second / first < SAME_SIZE:
+                found = again
+        return image, found
+
+    def closer_side(self, found: list, scale: float) -> int:
+        """The finder's input side for a second, closer look at these candidates (0: none needed)."""
+        card = self.card
+        dice = _dice_side(found)
+        if dice is None or card.closer_below <= 0 or dice * scale >= card.closer_below:
+            return 0
+        side = min(card.max_input_side, round(card.input_side * card.closer_side / (dice * scale)))
+        return side if side >= 1.25 * card.input_side else 0
 
     def look(self, image: np.ndarray, boxes: list, turns: int = 1) -> tuple[np.ndarray, list]:
         """(softmax over faces 1-6 and "not a die", the die's own box) for each box, from 40x40 crops of the
@@ -318,6 +345,28 @@ def _surest_apart(readings: list[tuple], threshold: float) -> list[tuple]:
     return [sure[k] for k in _greedy(clash)]
 
 
+def _dice_side(found: list) -> float | None:
+    """The median side of the candidates the finder is fairly sure of (score 0.3), leaving out those inside a
+    bigger one (in a close-up the finder also finds a big die's pips; they are not the dice's size)."""
+    boxes = [b for b, score in found if score >= 0.3]
+    if not boxes:
+        return None
+    sides, holds = _sides_and_middles_inside(boxes)
+    pips = (holds & (sides[None, :] < NESTED_SIDE * sides[:, None])).any(0)
+    return float(np.median(sides[~pips]))
+
+
+def _sides_and_middles_inside(boxes) -> tuple[np.ndarray, np.ndarray]:
+    """Each box's side (√ of its area), and [i, j]: whether box j's middle lies inside box i (never a box itself)."""
+    b = np.asarray(boxes, np.float64).reshape(-1, 4)
+    side = np.sqrt(np.clip(b[:, 2] - b[:, 0], 0, None) * np.clip(b[:, 3] - b[:, 1], 0, None))
+    middle = (b[:, :2] + b[:, 2:]) / 2
+    holds = ((b[:, None, 0] < middle[None, :, 0]) & (middle[None, :, 0] < b[:, None, 2])
+             & (b[:, None, 1] < middle[None, :, 1]) & (middle[None, :, 1] < b[:, None, 3]))
+    np.fill_diagonal(holds, False)
+    return side, holds
+
+
 def _pips_or_cluster(readings: list[tuple]) -> list[tuple]:
     """The readings (box, …) left when one holds smaller ones (their middles in its box, their side under
     NESTED_SIDE of its): either a big die whose pips were read as dice (a phone held close), and the small ones go;
@@ -325,12 +374,7 @@ def _pips_or_cluster(readings: list[tuple]) -> list[tuple]:
     one goes. Biggest first, so a die's pips go before that die is weighed inside a cluster."""
     if len(readings) < 2:
         return readings
-    b = np.asarray([r[0] for r in readings], np.float64)
-    side = np.sqrt(np.clip(b[:, 2] - b[:, 0], 0, None) * np.clip(b[:, 3] - b[:, 1], 0, None))
-    middle = (b[:, :2] + b[:, 2:]) / 2
-    holds = ((b[:, None, 0] < middle[None, :, 0]) & (middle[None, :, 0] < b[:, None, 2])
-             & (b[:, None, 1] < middle[None, :, 1]) & (middle[None, :, 1] < b[:, None, 3]))
-    np.fill_diagonal(holds, False)
+    side, holds = _sides_and_middles_inside([r[0] for r in readings])
     gone = np.zeros(len(readings), bool)
     for j in np.argsort(-side, kind="stable"):
         if gone[j]:

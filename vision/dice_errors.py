@@ -1,5 +1,5 @@
 """Where a dice reading goes wrong, die by die: the breakdown behind an F1 figure (bench and tests); and the
-close-up views of a labelled photo both measure on.
+close-up and far-away views of a labelled photo both measure on.
 
 Each true die is `right` (a reading's box overlaps it with IoU >= 0.5 and says its face), `face wrong` (the box is
 right, the face is not), `box off` (a reading is on it, IoU 0.1-0.5: the die was found, its box missed), or
@@ -56,3 +56,17 @@ def zoomed(img: np.ndarray, truth: list[tuple[int, Box]], side: float) -> tuple[
     win = big[y0:y0 + 640, x0:x0 + 640]
     boxes = [(face, (b[0] * f - x0, b[1] * f - y0, b[2] * f - x0, b[3] * f - y0)) for face, b in truth]
     return win, [(face, b) for face, b in boxes if wholly_inside(b, win.shape)]
+
+
+def far_away(img: np.ndarray, truth: list[tuple[int, Box]], times: float,
+             rng: np.random.Generator) -> tuple[np.ndarray, list[tuple[int, Box]]]:
+    """A labelled photo as a camera `times` as far away would take it, its pixels kept: the photo laid at a random
+    place on a table `times` its size (the photo's median colour, with grain), so its dice are `times` smaller
+    against the picture's side."""
+    h, w = img.shape[:2]
+    big_h, big_w = round(h * times), round(w * times)
+    table = np.median(img.reshape(-1, img.shape[2]), 0)
+    out = np.clip(table + rng.normal(0, 6, (big_h, big_w, img.shape[2])), 0, 255).astype(np.uint8)
+    y0, x0 = int(rng.integers(0, big_h - h + 1)), int(rng.integers(0, big_w - w + 1))
+    out[y0:y0 + h, x0:x0 + w] = img
+    return out, [(face, (b[0] + x0, b[1] + y0, b[2] + x0, b[3] + y0)) for face, b in truth]
