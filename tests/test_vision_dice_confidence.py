@@ -4,6 +4,7 @@ throw on its own only when every die is at least MIN_CONFIDENCE (0.9) sure, and 
 - The map from the nets' raw score to the share right (vision/training/dice_confidence.py) rises, follows the rate
   it was fitted on, and never says certain.
 - A card's map is checked when it is loaded: a bad one is one line naming the card, never a wrong confidence.
+- The cards' maps are what `python -m vision.training.dice_confidence` fits from the folds' held-out readings.
 - Held out: each fold's map was fitted on the other four folds' readings; on its own 40 photos the readings that
   reach 0.9 are right (on a labelled die, IoU >= 0.3, its face) at least 97 times in 100, and at least 85 of 100
   dice are read so.
@@ -24,7 +25,7 @@ from tests.dice_photos import FOLDS, labelled
 from vision.detections import right_readings
 from vision.dice import DiceModelCard, DiceModelError, DiceReader, default_reader
 from vision.render.dice import render_dice
-from vision.training.dice_confidence import MIN_IOU, fit
+from vision.training.dice_confidence import MIN_IOU, fit, held_out_readings
 from vision.training.runs import split
 
 # held out (each fold's map fitted without its photos), measured: sure readings right 0.996 / 0.989 / 0.993 / 0.981
@@ -114,15 +115,42 @@ def test_the_reader_reports_the_mapped_share_in_the_raw_order():
     assert max(d.confidence for d in mapped) >= MIN_CONFIDENCE > max(d.confidence for d in raw)
 
 
-def test_photos_it_never_saw_sure_dice_are_right_and_most_dice_are_sure():
+@pytest.fixture(scope="module")
+def held_out():
+    """(photos as the training reads them, [(fold, raw score, right)] of each fold's nets on its own 40 photos)."""
+    photos = [(path.name, cv2.imread(str(path)), truth) for path, truth in labelled()]
+    return photos, held_out_readings(photos, FOLDS)
+
+
+def test_photos_it_never_saw_sure_dice_are_right_and_most_dice_are_sure(held_out):
     """Fold k's card carries the map fitted on the other four folds' held-out readings (never its own photos)."""
-    photos = [(cv2.imread(str(path)), truth) for path, truth in labelled()]
+    photos, readings = held_out
     for fold in range(5):
-        reader = DiceReader(FOLDS / str(fold) / "dice")
-        assert reader.card.confidence_map, f"fold {fold}'s card has no confidence map"
-        sure, right, dice = sure_tally(reader, split(photos, fold)[1])
+        card = DiceReader(FOLDS / str(fold) / "dice").card
+        assert card.confidence_map, f"fold {fold}'s card has no confidence map"
+        mine = [(card.confidence(raw), ok) for k, raw, ok in readings if k == fold]
+        sure = sum(c >= MIN_CONFIDENCE for c, _ok in mine)
+        right = sum(c >= MIN_CONFIDENCE and ok for c, ok in mine)
+        dice = sum(len(truth) for _n, _img, truth in split(photos, fold)[1])
         assert right >= SURE_RIGHT_FLOOR * sure, (fold, sure, right)
         assert right >= SURE_DICE_FLOOR * dice, (fold, right, dice)
+
+
+def test_the_committed_maps_are_what_the_script_fits(held_out):
+    """`python -m vision.training.dice_confidence` made the cards' maps from these readings: fitted again here they
+    are the same curve (to 0.02: another CPU's floating-point order may move a reading's score a hair)."""
+    _photos, readings = held_out
+    grid = np.linspace(0.3, 0.95, 66)
+
+    def curve(knots):
+        return np.interp(grid, *zip(*knots))
+
+    for fold in range(5):
+        others = [(raw, ok) for k, raw, ok in readings if k != fold]
+        card = DiceReader(FOLDS / str(fold) / "dice").card
+        assert np.abs(curve(fit(*zip(*others))) - curve(card.confidence_map)).max() < 0.02, fold
+    everyone = [(raw, ok) for _k, raw, ok in readings]
+    assert np.abs(curve(fit(*zip(*everyone))) - curve(default_reader().card.confidence_map)).max() < 0.02
 
 
 @pytest.mark.parametrize("style", ["opaque", "translucent", "marbled", "smoke"])
