@@ -20,7 +20,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.dice_photos import FOLDS, labelled
+from tests.dice_sets import FOLDS, labelled, unseen_tables
 from vision.detections import f1, iou, match_dice
 from vision.dice import CLUSTER_SIDE, DiceReader, _pips_or_cluster
 from vision.dice_errors import wholly_inside, zoomed
@@ -64,12 +64,7 @@ def test_the_shared_photos_it_was_trained_on(reader, photos):
 @pytest.mark.parametrize("style", ["opaque", "translucent", "marbled", "smoke"])
 def test_rendered_scenes_unlike_the_training_ones(reader, style):
     """Smoke dice: translucent, every one dark and swirled with rimmed pips (render_dice's `smoke`)."""
-    rng = np.random.default_rng({"opaque": 41, "translucent": 42, "marbled": 43, "smoke": 44}[style])
-    items = []
-    for _ in range(15):
-        img, truths = render_dice(rng, (640, 640), tables=("tiles", "paper"),
-                                  style="translucent" if style == "smoke" else style, smoke=float(style == "smoke"))
-        items.append((img, [(d.face, d.box) for d in truths]))
+    items = unseen_tables(style, {"opaque": 41, "translucent": 42, "marbled": 43, "smoke": 44}[style], 15)
     assert scores(reader, items) >= RENDERED_FLOOR[style]
 
 

@@ -21,7 +21,7 @@ import numpy as np
 import pytest
 
 from companion.session.observe import MIN_CONFIDENCE
-from tests.dice_photos import FOLDS, labelled
+from tests.dice_sets import FOLDS, labelled, unseen_tables
 from vision.detections import right_readings
 from vision.dice import DiceModelCard, DiceModelError, DiceReader, default_reader
 from vision.render.dice import render_dice
@@ -155,12 +155,7 @@ def test_the_committed_maps_are_what_the_script_fits(held_out):
 
 @pytest.mark.parametrize("style", ["opaque", "translucent", "marbled", "smoke"])
 def test_on_tables_it_never_saw_sure_dice_are_right(style):
-    rng = np.random.default_rng({"opaque": 61, "translucent": 62, "marbled": 63, "smoke": 64}[style])
-    items = []
-    for _ in range(8):
-        img, truths = render_dice(rng, (640, 640), tables=("tiles", "paper"),
-                                  style="translucent" if style == "smoke" else style, smoke=float(style == "smoke"))
-        items.append((img, [(d.face, d.box) for d in truths]))
+    items = unseen_tables(style, {"opaque": 61, "translucent": 62, "marbled": 63, "smoke": 64}[style], 8)
     sure, right, dice = sure_tally(default_reader(), items)
     assert right >= RENDERED_SURE_RIGHT_FLOOR * sure, (sure, right)
     assert right >= RENDERED_SURE_DICE_FLOOR * dice, (right, dice)

@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.dice_photos import FOLDS, labelled
+from tests.dice_sets import FOLDS, labelled
 from vision.detections import f1, match_dice
 from vision.dice import DiceReader, default_reader
 from vision.dice_errors import far_away

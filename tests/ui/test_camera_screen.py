@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.dice_photos import labelled
+from tests.dice_sets import labelled
 from tests.ui.conftest import run_script
 
 pytestmark = pytest.mark.ui
