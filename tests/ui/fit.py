@@ -126,7 +126,8 @@ def _rendered_lines(label) -> list[str]:
 
 def label_problem(label) -> str | None:
     """Why `label`'s text does not fit its box, or None."""
-    label.texture_update()  # render now, for the text and the box it has now
+    if label._trigger_texture.is_triggered or label.texture is None:
+        label.texture_update()  # render now, for the text and the box it has now (else Kivy has: nothing changed)
     text = _plain(label)
     tw, th = label.texture_size
     w, h = label.size
@@ -186,11 +187,68 @@ def is_control(w) -> bool:
         w.is_event_type(e) for e in ("on_press", "on_release") if hasattr(w, "is_event_type"))
 
 
-def _shown_control(w) -> bool:
-    if _hidden(w) or w.width <= 0 or w.height <= 0:
-        return False
-    cx, cy = w.to_window(*w.center)
-    return all(c.collide_point(*c.parent.to_widget(cx, cy)) for c in _clips(w) if c.parent is not None)
+class _Tree:
+    """What control_places asks of a widget's ancestors, asked once for each parent in one look (siblings share it):
+    hidden, the clipping views around, and where a point in the parent's own coordinates lies in the window. That
+    last is affine (moves, turns, scales), so it is known from three points."""
+
+    def __init__(self):
+        self._hidden, self._clips, self._maps = {}, {}, {}
+
+    def hidden(self, w) -> bool:
+        if getattr(w, "opacity", 1) <= 0:
+            return True
+        p = w.parent
+        if p is None or p is w:
+            return False
+        if id(p) not in self._hidden:
+            self._hidden[id(p)] = self.hidden(p)
+        return self._hidden[id(p)]
+
+    def clips(self, w) -> tuple:
+        """As _clips(w): the StencilViews around `w`, innermost first."""
+        from kivy.uix.stencilview import StencilView
+
+        p = w.parent
+        if p is None or p is w:
+            return ()
+        if id(p) not in self._clips:
+            self._clips[id(p)] = ((p,) if isinstance(p, StencilView) else ()) + self.clips(p)
+        return self._clips[id(p)]
+
+    def _affine(self, key, f):
+        m = self._maps.get(key)
+        if m is None:
+            (ox, oy), (ax, ay), (bx, by) = f(0, 0), f(1, 0), f(0, 1)
+            m = self._maps[key] = (ox, oy, ax - ox, ay - oy, bx - ox, by - oy)
+        return m
+
+    def to_window(self, w, x, y):
+        """As w.to_window(x, y)."""
+        p = w.parent
+        if p is None or p is w:
+            return x, y
+        ox, oy, ax, ay, bx, by = self._affine(("window", id(p)), lambda u, v: p.to_window(u, v, initial=False))
+        return ox + ax * x + bx * y, oy + ay * x + by * y
+
+    def to_widget(self, w, x, y):
+        """As w.to_widget(x, y) (a window point in `w`'s own coordinates)."""
+        ox, oy, ax, ay, bx, by = self._affine(("widget", id(w)), w.to_widget)
+        return ox + ax * x + bx * y, oy + ay * x + by * y
+
+    def box(self, w, frame=None) -> tuple:
+        """window_box(w), or with `frame` in that widget's own coordinates."""
+        corners = [self.to_window(w, x, y) for x, y in ((w.x, w.y), (w.right, w.y), (w.x, w.top), (w.right, w.top))]
+        if frame is not None:
+            corners = [self.to_widget(frame, x, y) for x, y in corners]
+        xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+    def shown_control(self, w) -> bool:
+        if self.hidden(w) or w.width <= 0 or w.height <= 0:
+            return False
+        cx, cy = self.to_window(w, *w.center)
+        return all(c.collide_point(*self.to_widget(c.parent, cx, cy)) for c in self.clips(w) if c.parent is not None)
 
 
 def control_places(root, frame=None) -> dict:
@@ -201,21 +259,16 @@ def control_places(root, frame=None) -> dict:
     A widget may name itself with a `control_key` (e.g. the option it stands for), which then is its identity.
     `frame`: measure in that widget's own coordinates instead of the window's (the parts of a screen turned to
     face a player, compared from one player's turn to the next)."""
-    places, seen = {}, Counter()
+    places, seen, tree = {}, Counter(), _Tree()
     for w in root.walk(restrict=True):
-        if w is root or not is_control(w) or not _shown_control(w):
+        if w is root or not is_control(w) or not tree.shown_control(w):
             continue
         own = getattr(w, "control_key", "")
         ident = kv_id(w)
         base = own or (f"#{ident}" if ident else f"{type(w).__name__}:{getattr(w, 'text', '')!r}")
         key = base if seen[base] == 0 else f"{base}[{seen[base]}]"
         seen[base] += 1
-        x, y, bw, bh = window_box(w)
-        if frame is not None:
-            corners = [frame.to_widget(*w.to_window(px, py)) for px, py in
-                       ((w.x, w.y), (w.right, w.y), (w.x, w.top), (w.right, w.top))]
-            xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-            x, y, bw, bh = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+        x, y, bw, bh = tree.box(w, frame)
         places[key] = (round(x, 2), round(y, 2), round(bw, 2), round(bh, 2))
     return places
 

@@ -20,11 +20,14 @@ tests/ui/test_round_layout.py runs it at the smallest and the largest window siz
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import random
 import subprocess
 import sys
+import time
 from collections import Counter
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -35,7 +38,7 @@ from tests.ui.drive import run_app  # noqa: E402
 from tests.ui.fit import WINDOW_SIZES, control_places, moved, unfit_labels, window_box  # noqa: E402
 from tests.ui.obscurians_driver import NAMES, Driver  # noqa: E402
 from tests.ui.obscurians_play import _missions_for  # noqa: E402
-from tests.ui.touch import Stuck  # noqa: E402
+from tests.ui.touch import Stuck, Touch  # noqa: E402
 
 # The parts of the centre that must each have a place of their own (kv ids of round.kv's ObsnRoundCentre).
 CENTRE_PARTS = ("turn_banner", "options", "cancel", "end_turn", "undo", "redo", "log_scroll")
@@ -66,6 +69,58 @@ class TourDriver(Driver):
         self.scrolled = 0
         self.sizes_seen: set = set()
         self.font_by_size: dict = {}   # the smallest text on the round screen at each window size, px
+        self._still: tuple | None = None   # (Clock.frames, reading) when the screen was last seen settled
+
+    # -- frames --------------------------------------------------------------------------------------------------
+
+    async def frames(self, n: int = 2) -> None:
+        """`n` frames pass (as Touch.frames), woken by the Kivy clock's own tick instead of a 5 ms poll: when a frame
+        takes longer than the poll (software GL), the poll lands a frame late and every frame waited cost two."""
+        from kivy.clock import Clock
+
+        loop = asyncio.get_running_loop()
+        end, deadline = Clock.frames + n, time.monotonic() + 5
+        while Clock.frames < end and time.monotonic() < deadline:
+            # (awaited as it is: asyncio.wait_for would add a hop of the loop, and the app a frame before it)
+            tick = loop.create_future()
+            wake = lambda *_, f=tick: f.done() or f.set_result(None)  # noqa: E731
+            Clock.schedule_once(wake, 0)   # in the next frame
+            timer = loop.call_at(loop.time() + max(0.0, deadline - time.monotonic()), wake)
+            await tick
+            timer.cancel()
+
+    def geometry(self) -> tuple:
+        """Where every widget of the screen (and the sheet over it) is in its parent, how the turned ones are turned
+        and what the labels say: what a screen still settling changes from one frame to the next."""
+        out = []
+        for w in self.walk():
+            turn = getattr(w, "transform", None)
+            out.append((id(w), w.x, w.y, w.width, w.height, tuple(turn.get()) if turn is not None else None,
+                        getattr(w, "text", None), getattr(w, "font_size", None), getattr(w, "opacity", None)))
+        return tuple(out)
+
+    def reading(self) -> tuple:
+        return self.geometry(), (self.places() if self.app.sm.current == "round" else None)
+
+    async def still(self) -> dict:
+        """Once the layout has settled (every widget and every control's place the same three frames running):
+        the places. If no frame has passed since it was last seen settled and nothing has changed since, that is
+        still so (the looks in between only read the screen)."""
+        from kivy.clock import Clock
+
+        now = self.reading()
+        if self._still is not None and self._still[0] == Clock.frames and self._still[1] == now:
+            return now[1]
+        last, still = None, 0
+        for _ in range(30):
+            still = still + 1 if now == last else 0
+            if still >= 2:
+                self._still = (Clock.frames, now)
+                break
+            last = now
+            await self.frames(1)
+            now = self.reading()
+        return last[1]
 
     # -- what is where ------------------------------------------------------------------------------------------
 
@@ -93,15 +148,39 @@ class TourDriver(Driver):
 
     async def steady_places(self) -> dict:
         """The places once the layout has settled (the same three frames running)."""
-        last, still = None, 0
-        for _ in range(30):
-            now = self.places()
-            still = still + 1 if now == last else 0
-            if still >= 2:
-                break
-            last = now
+        return await self.still()
+
+    async def settled(self, widgets) -> None:
+        """As Driver.settled (the widgets in the same place three frames running), at no cost when the whole screen
+        has just been seen settled: every widget's place in its parent and every turn held still, so theirs too."""
+        from kivy.clock import Clock
+
+        if self._still is not None and self._still[0] == Clock.frames:
+            on_screen = {id(w) for w in self.walk()}
+            if all(id(w) in on_screen for w in widgets) and self.geometry() == self._still[1][0]:
+                return
+        await super().settled(widgets)
+
+    async def tap(self, widget) -> None:
+        """As Driver.tap, but waiting for a scrolled view's held-back release to reach the button (Kivy hands it on
+        0.2 s after the finger lifts) rather than a fixed 0.3 s."""
+        await Touch.tap(self, widget)
+        if self._in_scrolling_view(widget):
+            self.waits += 1
+            await self.released()
+            await self.frames(2)
+
+    async def released(self, timeout: float = 5) -> None:
+        """Frames until no ScrollView holds a finger's release back any more (its `_do_touch_up` has run)."""
+        from kivy.clock import Clock
+
+        def held():
+            return any(isinstance(cb, partial) and getattr(cb.func, "__name__", "") == "_do_touch_up"
+                       for cb in (e.get_callback() for e in Clock.get_events()))
+
+        deadline = time.monotonic() + timeout
+        while held() and time.monotonic() < deadline:
             await self.frames(1)
-        return last
 
     def scroll_state(self):
         from kivy.uix.scrollview import ScrollView
@@ -125,8 +204,8 @@ class TourDriver(Driver):
 
         out, home = [], tuple(Window.size)
         for key, (w, h) in WINDOW_SIZES.items():
-            Window.size = (dp(w), dp(h))
-            await self.frames(4)
+            Window.size = (dp(w), dp(h))   # (the root widget takes the new size at once, its layouts over frames)
+            await self.still()
             self.sizes_seen.add(key)
             out += [f"{w}x{h} {self.app.lang} {what}: {line}" for line in unfit_labels(self.screen())]
             if round_screen:
@@ -136,7 +215,7 @@ class TourDriver(Driver):
                 out += sorted(self.centre_overlaps())
                 self.where = where
         Window.size = home
-        await self.frames(4)
+        await self.still()
         return out
 
     def smallest_text(self, root) -> float:
@@ -223,6 +302,7 @@ async def tour(app, args) -> dict:
     await d.wait_screen("round")
     table = app.table
     await d.frames(4)
+    await d.still()
     d.look_round()
     policy, memory = POLICIES["random"], {}
     decided, taps_by_kind, shot_turns = table.state, Counter(), set()
@@ -274,6 +354,7 @@ async def tour(app, args) -> dict:
         await d.frames(2)
         await d.tap(next(b for b in d.by_class("MenuExtra") if b.index == 1))
         await d.frames(3)
+        await d.still()
         d.look_round()
         turned += 1
     # To the end quickly (the moves straight into the table: the round screen was the point), then the end screen
