@@ -36,6 +36,7 @@ ANSWERS = {
     IGNORE: N_("No, ignore this throw"),
 }
 LEAVE = N_("No, leave it")   # IGNORE for a die set down or turned by hand: nothing was thrown
+TAKEN = N_("The table took these dice: Back shows the move in its log.")
 
 
 class DiceAtTable:
@@ -88,6 +89,8 @@ class DiceAtTable:
 
     def _on_applied(self, _action) -> None:
         self._forget_expectation()  # the throw is in: the dice that were lit to be rolled again go dark
+        if self.app.screen == "camera":   # the table is behind the camera: say that the throw went in
+            Clock.schedule_once(lambda _dt: self.app.say(self.app.t(TAKEN)), 0)
 
     def _forget_expectation(self) -> None:
         if self.door is not None:

@@ -10,6 +10,8 @@ Scenarios:
             henchmen; an Obscurians table waiting for its roll is resumed from Home, its menu opens the camera, Read
             dice: a question showing the photo with its boxes, the table unchanged until the players confirm; read
             again: not the turn's roll, asked again; Back to the table.
+  sure      as doubtful, with five dice the reader is sure of (every one at least the door's 0.9): Read dice is
+            Anna's roll at once, no question; Back shows the table with the roll in its log.
   goods     a finished Obscurians game's end screen; a camera on a rendered photo of every player's goods (file://,
             one player with a red good more than the log) and the table's goods calibration: "Goods from a photo"
             shows the photo with its detections and each player's counts against the app's, used once confirmed.
@@ -142,12 +144,14 @@ async def camera_scenario(app, args) -> dict:
     return result
 
 
-async def doubtful_scenario(app, args) -> dict:
+async def camera_over_a_waiting_table(d, app, args) -> tuple[dict, int]:
+    """The camera's five dice (file://P) bound by touch to the henchmen; an Obscurians table waiting for Anna's roll
+    resumed from Home; its menu opens the camera over it, whose picture is on screen. Returns (the result so far,
+    the table's number of actions before any reading)."""
     from companion.games.obscurians.actions import RevealEvent
     from companion.games.obscurians.setup import Setup
     from companion.session.table import Table
 
-    d = Touch(app)
     await d.wait_screen("home")
     table = Table.create(app.store, "obscurians", Setup(players=(("Anna", "red"), ("Ben", "blue"), ("Chris", "green"),
                                                                  ("Dana", "yellow")), deck="physical", seed=1),
@@ -166,7 +170,7 @@ async def doubtful_scenario(app, args) -> dict:
     log_before = len(table.actions)
     await d.tap(d.by_id("back"))
     await d.wait_screen("home")
-    # Resume the table from Home; its menu opens the camera over it; Read dice.
+    # Resume the table from Home; its menu opens the camera over it.
     await d.home_list(finished=False)
     item = next(w for w in d.by_class("TableItem") if getattr(w, "table_id", None) == table_id)
     await d.tap(item.ids.open)                   # Resume
@@ -179,6 +183,12 @@ async def doubtful_scenario(app, args) -> dict:
     result["table_kept"] = app.table is not None and app.table.id == table_id
     photo = d.by_id("photo")
     await d.until(lambda: photo.frames_shown > 0, "the camera's picture on screen")
+    return result, log_before
+
+
+async def doubtful_scenario(app, args) -> dict:
+    d = Touch(app)
+    result, log_before = await camera_over_a_waiting_table(d, app, args)
     await d.tap(d.by_id("read_dice"))
     await d.until(lambda: app.sheet is not None and type(app.sheet).__name__ == "PhotoChoiceSheet",
                 "the question with the photo", timeout=40)
@@ -217,6 +227,34 @@ async def doubtful_scenario(app, args) -> dict:
     await d.wait_screen("round")
     await d.frames(5)
     result["back_to"] = app.screen
+    return result
+
+
+async def sure_scenario(app, args) -> dict:
+    d = Touch(app)
+    result, log_before = await camera_over_a_waiting_table(d, app, args)
+    await d.tap(d.by_id("read_dice"))
+    await d.until(lambda: app.table.state.dice is not None or app.sheet is not None, "the roll or a question",
+                  timeout=40)
+    await d.frames(10)
+    result["sheet"] = type(app.sheet).__name__ if app.sheet is not None else None
+    result["log_after_read"] = len(app.table.actions) - log_before
+    result["dice"] = list(app.table.state.dice or ())
+    result["move"] = app.table.actions[-1].to_text()
+    model = app.sm.current_screen.model
+    await d.until(lambda: not model.busy and model.boxes, "the dice boxed on the camera screen")
+    result["labels"] = [row["text"] for row in model.boxes]
+    result["status"] = model.status
+    await d.until(lambda: app.banner, "the banner saying the table took the dice")
+    result["banner"] = app.banner
+    if args.shots:
+        await d.shot(Path(args.shots), "camera-sure")
+    await d.tap(d.by_id("back"))
+    await d.wait_screen("round")
+    await d.frames(5)
+    result["back_to"] = app.screen
+    if args.shots:
+        await d.shot(Path(args.shots), "camera-roll-applied")
     return result
 
 
@@ -349,14 +387,14 @@ def main() -> int:
     p.add_argument("--lang", default="en")
     p.add_argument("--photo", default="")
     p.add_argument("--seconds", type=float, default=10.0)
-    p.add_argument("--scenario", choices=("camera", "doubtful", "goods", "bench"), default="camera")
+    p.add_argument("--scenario", choices=("camera", "doubtful", "sure", "goods", "bench"), default="camera")
     args = p.parse_args()
     from companion.session.store import TableStore
     from companion.ui.app import CompanionApp
 
     store = TableStore(args.data_dir)
     app = CompanionApp(store=store, lang=args.lang, seed=1)
-    play = {"camera": camera_scenario, "doubtful": doubtful_scenario, "goods": goods_scenario,
+    play = {"camera": camera_scenario, "doubtful": doubtful_scenario, "sure": sure_scenario, "goods": goods_scenario,
             "bench": bench_scenario}[args.scenario]
     return run_app(app, lambda: play(app, args), args.out, dump={"indent": 1, "ensure_ascii": False},
                    after=app.close_devices, close=store.close)
