@@ -224,7 +224,7 @@ class DiceReader:
         """The finder's input side for a second, closer look at these candidates (0: none needed)."""
         card = self.card
         dice = _dice_side(found)
-        if dice is None or card.closer_below <= 0 or dice * scale >= card.closer_below:
+        if not dice or card.closer_below <= 0 or dice * scale >= card.closer_below:
             return 0
         side = min(card.max_input_side, round(card.input_side * card.closer_side / (dice * scale)))
         return side if side >= 1.25 * card.input_side else 0

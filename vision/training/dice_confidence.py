@@ -5,12 +5,12 @@ model cards as `confidence_map` (vision/dice.py), so that "0.97" means right 97 
 
 The readings are the five folds' (bench/dice_folds/k: nets trained on the other 160 photos) on their own 40
 held-out photos. Fold k's card gets the map of the other four folds' readings, so that a fold's held-out photos
-measure a map fitted without them (bench/bench_vision_dice.py, tests/test_vision_dice.py); the committed model
-gets the map of all five. A reading is right for the table when it lies on a labelled die (IoU >= MIN_IOU, looser
-than the F1 score's 0.5: fold 0's labels are loose, 0.37-0.49 to a tight box) and says its face.
+measure a map fitted without them (bench/bench_vision_dice.py, tests/test_vision_dice_confidence.py); the
+committed model gets the map of all five. A reading is right for the table when it lies on a labelled die (IoU >=
+MIN_IOU, looser than the F1 score's 0.5: fold 0's labels are loose, 0.37-0.49 to a tight box) and says its face.
 
 The fit: the readings sorted by raw score, the share right made never to fall as the score rises (pool adjacent
-violators), each pool's share then taken as (right + 1) / (readings + 2) (so a pool of 40 right readings says 0.98,
+violators), each pool's share then taken as (right + 1) / (readings + 2) (so a pool of 40 right readings says 0.976,
 not 1: no reading is certain) and pooled again where that made it fall. A knot per pool, at its mean raw score.
 
 Run (needs ../shared/data/dice_photos and the fold nets; no torch; about 15 s):
