@@ -23,7 +23,6 @@ core even when the machine is busy with other work. No assertions: it prints fig
 from __future__ import annotations
 
 import argparse
-import json
 import statistics
 import sys
 import time
@@ -41,17 +40,13 @@ from vision.dice import DEFAULT_MODEL, DiceReader  # noqa: E402
 from vision.dice_errors import breakdown, far_away, wholly_inside, zoomed  # noqa: E402
 from vision.render.dice import render_dice  # noqa: E402
 from vision.training.dice_confidence import MIN_IOU  # noqa: E402
+from vision.training.runs import DEFAULT_PHOTOS, load_photos, split  # noqa: E402
 
-PHOTOS = ROOT.parent / "shared" / "data" / "dice_photos"
+PHOTOS = DEFAULT_PHOTOS                  # ../shared/data/dice_photos beside this clone
 FOLDS = ROOT / "bench" / "dice_folds"
 HELD_OUT_TABLES = ("tiles", "paper")     # vision/training trains on the other kinds of table
 KINDS = ("right", "face wrong", "box off", "not found", "extra")
 SURE = 0.9                               # the door's MIN_CONFIDENCE (the bench does not import the app)
-
-
-def load_photos():
-    labels = json.loads((PHOTOS / "labels.json").read_text(encoding="utf-8"))
-    return [(n, cv2.imread(str(PHOTOS / n)), [(d["face"], tuple(d["box"])) for d in labels[n]]) for n in sorted(labels)]
 
 
 def score(reader, items, cut: bool = False):
@@ -173,19 +168,20 @@ def main() -> None:
     reader = DiceReader(DEFAULT_MODEL)
     if args.profile:
         scenes = [x for style in ("opaque", "translucent", "marbled") for x in rendered(9100, args.renders // 3, style)]
-        profile(reader, [("rendered scenes", scenes)] + ([("the 200 photos", load_photos())] if PHOTOS.exists() else []))
+        photos = [("the 200 photos", load_photos(PHOTOS))] if PHOTOS.exists() else []
+        profile(reader, [("rendered scenes", scenes)] + photos)
         return
     header()
     times, photo_ms = [], []
     if PHOTOS.exists():
-        photos = load_photos()
+        photos = load_photos(PHOTOS)
         total: dict = {}
         for k in range(5):
             model = args.folds / str(k) / "dice"
             if not model.with_suffix(".onnx").exists():
                 print(f"fold {k}: no model at {model}")
                 continue
-            held = [p for i, p in enumerate(photos) if i * 5 // len(photos) == k]
+            held = split(photos, k)[1]
             s = score(DiceReader(model), held)
             row(f"fold {k} (photos {k * 40}-{k * 40 + 39}, held out)", s)
             add(total, s)
@@ -196,7 +192,7 @@ def main() -> None:
             for k in range(5):
                 model = args.folds / str(k) / "dice"
                 if model.with_suffix(".onnx").exists():
-                    held = [p for i, p in enumerate(photos) if i * 5 // len(photos) == k]
+                    held = split(photos, k)[1]
                     views = [(n, *zoomed(img, truth, side)) for n, img, truth in held]
                     add(total, score(DiceReader(model), views, cut=True))
             if total:
@@ -206,7 +202,7 @@ def main() -> None:
             for k in range(5):
                 model = args.folds / str(k) / "dice"
                 if model.with_suffix(".onnx").exists():
-                    held = [p for i, p in enumerate(photos) if i * 5 // len(photos) == k]
+                    held = split(photos, k)[1]
                     views = [(n, *far_away(img, truth, far, np.random.default_rng(100 * k + i)))
                              for i, (n, img, truth) in enumerate(held)]
                     s = score(DiceReader(model), views)

@@ -9,6 +9,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from vision.detections import match_dice
+from vision.dice_errors import wholly_inside
 from vision.render.dice import render_dice
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,3 +38,14 @@ def unseen_tables(style: str, seed: int, count: int) -> list[tuple[np.ndarray, l
                                   style="translucent" if style == "smoke" else style, smoke=float(style == "smoke"))
         items.append((img, [(d.face, d.box) for d in truths]))
     return items
+
+
+def tally(reader, items, cut: bool = False) -> tuple[int, int, int]:
+    """(true positives, false positives, false negatives) of `reader` over (photo, truth) items; `cut`: a reading of a
+    die cut by the photo's edge is not counted (the truth of such photos holds only the dice wholly inside)."""
+    tp = fp = fn = 0
+    for img, truth in items:
+        found = [d for d in reader.read(img) if not cut or wholly_inside(d.box, img.shape)]
+        a, b, c = match_dice(found, truth)
+        tp, fp, fn = tp + a, fp + b, fn + c
+    return tp, fp, fn

@@ -20,6 +20,7 @@ def shared_photos(n_dice=None, doubtful=False, sure=False):
     """The labelled shared photos the committed reader reads right (every die found, its face right), in name
     order: (path, labels). The tests are about the camera's way into the app; the reader's accuracy is measured in
     bench/bench_vision_dice.py."""
+    from companion.session.observe import MIN_CONFIDENCE
     from vision.detections import match_dice
     from vision.dice import default_reader
     from vision.imageio import read_image
@@ -31,9 +32,9 @@ def shared_photos(n_dice=None, doubtful=False, sure=False):
         found = reader.read(read_image(path))
         if match_dice(found, truth)[1:] != (0, 0):
             continue
-        if doubtful and min(d.confidence for d in found) >= 0.9:
+        if doubtful and min(d.confidence for d in found) >= MIN_CONFIDENCE:
             continue
-        if sure and min(d.confidence for d in found) < 0.9:
+        if sure and min(d.confidence for d in found) < MIN_CONFIDENCE:
             continue
         return path, truth
     pytest.fail("no shared photo" + (f" of {n_dice} dice" if n_dice else "") + " is read right by the committed reader"
