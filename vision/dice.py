@@ -37,6 +37,9 @@ NESTED_SIDE = 0.6
 CLUSTER_SIDE = 2.0
 SAME_SIZE = 2.5     # the finder's closer look stands when its dice are within this factor of the first look's size
                     # (a table of tiles scaled up read as dice five times the size)
+FAIRLY_SURE = 0.3   # a finder's candidate this sure counts in the dice's size
+FARTHER_BIGGER = 2.0    # the farther look adds candidates at least this many times the first look's dice: a die
+                        # held close, whose pips (0.15-0.47 of it) the first look took for dice
 
 
 class DiceModelError(ValueError):
@@ -66,6 +69,8 @@ class DiceModelCard:
     closer_below: float = 26.0     # when the found dice's median side is under this many of the finder's pixels
     closer_side: float = 38.0      # (0: never), it looks again with the photo scaled so they are closer_side, as
     max_input_side: int = 1920     # in the shared photos (median 38), but never past max_input_side
+    farther_side: int = 224        # the finder also looks at the photo scaled to this side, for dice held close
+                                   # (0: never; docs/vision.md, Close-ups)
     confidence_map: tuple = ()     # (raw score, share right) knots, raw rising: the confidence reported for a raw
                                    # score, read between the knots (none: the raw score itself)
 
@@ -134,7 +139,7 @@ def find(out: np.ndarray, card: DiceModelCard, scale: float) -> list[tuple[tuple
     cy = (ys + out[4, ys, xs]) * s
     score = heat[ys, xs]
     side = np.sqrt(w * h)
-    sure = side[score >= max(card.min_peak, 0.3)]
+    sure = side[score >= max(card.min_peak, FAIRLY_SURE)]
     if len(sure) and card.size_pull > 0:
         # The dice of one throw are much the same size and the finder's size is its noisiest guess: each side is
         # pulled toward the median of the surer dice (a die twice the others' size keeps most of its own).
@@ -217,8 +222,30 @@ class DiceReader:
             again = find(self.finder.forward()[0], self.card, closer)
             first, second = _dice_side(found), _dice_side(again)
             if second is not None and 1 / SAME_SIZE < second / first < SAME_SIZE:
-                found = again
-        return image, found
+                # small dice: no farther look (seen smaller, a far table's tray was taken for a die, and the
+                # dice in it for its pips)
+                return image, again
+        return image, found + self.farther(image, found)
+
+    def farther(self, image: np.ndarray, found: list) -> list:
+        """What a look at the photo scaled down to the card's farther_side adds to the first look's candidates
+        `found`: its fairly sure candidates at least FARTHER_BIGGER times the first look's dice (all of them when
+        it found none). A phone held close makes a die 100-250 px at 640 and its pips the size of usual dice: the
+        first look takes the pips for dice and may miss the die; seen smaller, the die is a die. The reader and the
+        face net judge the added candidates like any other, and a die holding its read pips keeps the die
+        (_pips_or_cluster). At 224 px the shared photos' dice are ~13 px, too small for two or three touching
+        ones to be taken for one big die (at 160-192 px they were, and their dice went)."""
+        card = self.card
+        if not 0 < card.farther_side < card.input_side:
+            return []
+        _image, blob, scale = self.prepare(image, card.farther_side)
+        self.finder.setInput(blob)
+        first = _dice_side(found)
+        far = [(b, s) for b, s in find(self.finder.forward()[0], card, scale) if s >= FAIRLY_SURE]
+        if first is None or not far:
+            return far
+        sides = _sides_and_middles_inside([b for b, _s in far])[0]
+        return [c for c, side in zip(far, sides) if side >= FARTHER_BIGGER * first]
 
     def closer_side(self, found: list, scale: float) -> int:
         """The finder's input side for a second, closer look at these candidates (0: none needed)."""
@@ -348,7 +375,7 @@ def _surest_apart(readings: list[tuple], threshold: float) -> list[tuple]:
 def _dice_side(found: list) -> float | None:
     """The median side of the candidates the finder is fairly sure of (score 0.3), leaving out those inside a
     bigger one (in a close-up the finder also finds a big die's pips; they are not the dice's size)."""
-    boxes = [b for b, score in found if score >= 0.3]
+    boxes = [b for b, score in found if score >= FAIRLY_SURE]
     if not boxes:
         return None
     sides, holds = _sides_and_middles_inside(boxes)
