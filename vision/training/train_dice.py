@@ -1,7 +1,7 @@
 """Train the dice reader's finder on CPU and export it for the app (ONNX): the first of its two nets.
 
-    nice -n 15 python -m vision.training.train_dice --steps 1500 --out vision/models/dice    # the committed finder
-    nice -n 15 python -m vision.training.train_dice --fold 2 --steps 600 --out /tmp/folds/2/dice   # block 2 held out
+    nice -n 15 python -m vision.training.train_dice --steps 2000 --out vision/models/dice    # the committed finder
+    nice -n 15 python -m vision.training.train_dice --fold 2 --steps 2000 --out /tmp/folds/2/dice  # block 2 held out
 
 A CenterNet heat map, box size and offset on 256x256 views of the photos and of rendered scenes
 (vision/training/augment.py has the recipe); writes OUT.onnx and OUT.pt. The second net, the reader, and the model
