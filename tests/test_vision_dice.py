@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.dice_sets import FOLDS, labelled, tally, unseen_tables
+from tests.dice_sets import FOLDS, close_ups, labelled, tally, unseen_tables
 from vision.detections import f1, iou, match_dice
 from vision.dice import CLUSTER_SIDE, DiceReader, _pips_or_cluster
 from vision.dice_errors import wholly_inside, zoomed
@@ -73,12 +73,7 @@ def test_rendered_scenes_unlike_the_training_ones(reader, style):
 def test_a_phone_held_close_to_a_few_dice(reader):
     """Dice of 110-220 px in a 640 px photo, on the unseen tables. The finder is taught close-ups as well
     (vision/training/augment.py CLOSE_UP); taught dice up to 110 px only, it took a big die's pips for dice."""
-    rng = np.random.default_rng(47)
-    items = []
-    for _ in range(20):
-        img, truths = render_dice(rng, (640, 640), tables=("tiles", "paper"), n=int(rng.integers(1, 6)),
-                                  side=rng.uniform(110, 220))
-        items.append((img, [(d.face, d.box) for d in truths if wholly_inside(d.box, img.shape)]))
+    items = close_ups(47, 20, (110, 220), most=5)
     assert sum(len(t) for _i, t in items) >= 30
     assert scores(reader, items, cut=True) >= CLOSE_UP_FLOOR
 
@@ -198,12 +193,7 @@ def test_held_close_the_die_is_found_seen_smaller():
     usual dice, and the first look takes them for dice and misses the die. The finder's farther look (the photo at
     224 px: DiceReader.farther) finds the die, and the die holding its pips keeps the die. Rendered, on the unseen
     tables, read by the committed model with the farther look and without it."""
-    rng = np.random.default_rng(48)
-    items = []
-    for _ in range(30):
-        img, truths = render_dice(rng, (640, 640), tables=("tiles", "paper"), n=int(rng.integers(1, 4)),
-                                  side=rng.uniform(220, 300))
-        items.append((img, [(d.face, d.box) for d in truths if wholly_inside(d.box, img.shape)]))
+    items = close_ups(48, 30, (220, 300), most=3)
     assert sum(len(t) for _i, t in items) >= 25
     on = DiceReader()
     off = DiceReader()
