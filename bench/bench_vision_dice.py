@@ -37,7 +37,7 @@ import numpy as np  # noqa: E402
 
 from vision.detections import f1, match_dice, right_readings  # noqa: E402
 from vision.dice import DEFAULT_MODEL, DiceReader  # noqa: E402
-from vision.dice_errors import breakdown, far_away, wholly_inside, zoomed  # noqa: E402
+from vision.dice_errors import breakdown, close_ups, far_away, wholly_inside, zoomed  # noqa: E402
 from vision.render.dice import render_dice  # noqa: E402
 from vision.training.dice_confidence import MIN_IOU  # noqa: E402
 from vision.training.runs import DEFAULT_PHOTOS, load_photos, split  # noqa: E402
@@ -77,17 +77,6 @@ def rendered(seed: int, count: int, style=None, smoke: float = 0.0):
     for i in range(count):
         img, truths = render_dice(rng, (640, 640), tables=HELD_OUT_TABLES, style=style, smoke=smoke)
         out.append((f"r{i}", img, [(d.face, d.box) for d in truths]))
-    return out
-
-
-def close_ups(seed: int, count: int):
-    """Rendered close-ups on the unseen tables: one to five dice of 110-220 px, some cut by the edge."""
-    rng = np.random.default_rng(seed)
-    out = []
-    for i in range(count):
-        img, truths = render_dice(rng, (640, 640), tables=HELD_OUT_TABLES, n=int(rng.integers(1, 6)),
-                                  side=rng.uniform(110, 220))
-        out.append((f"c{i}", img, [(d.face, d.box) for d in truths if wholly_inside(d.box, img.shape)]))
     return out
 
 
@@ -226,7 +215,8 @@ def main() -> None:
     row("rendered, unseen tables, together", total)
     smoke = rendered(9200, args.renders // 3, "translucent", smoke=1.0)
     row("rendered, unseen tables, smoke dice", score(reader, smoke))
-    row("rendered close-ups (dice 110-220 px)", score(reader, close_ups(9300, args.renders // 2), cut=True))
+    ups = [(f"c{i}", img, truth) for i, (img, truth) in enumerate(close_ups(9300, args.renders // 2))]
+    row("rendered close-ups (dice 110-220 px)", score(reader, ups, cut=True))
     for name, ms in (("the 200 photos", photo_ms), ("the rendered scenes (1-25 dice)", times)):
         if ms:
             print(f"ms per 640x640 picture, one core, {name}: median {statistics.median(ms):.1f}, "

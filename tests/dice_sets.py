@@ -40,18 +40,6 @@ def unseen_tables(style: str, seed: int, count: int) -> list[tuple[np.ndarray, l
     return items
 
 
-def close_ups(seed: int, count: int, sides: tuple[float, float], most: int) -> list[tuple[np.ndarray, list]]:
-    """(photo, [(face, box)]) of `count` rendered close-ups on the unseen tables: 1 to `most` dice of `sides` px in a
-    640x640 photo, the truth holding only the dice wholly inside it (read them with `cut`)."""
-    rng = np.random.default_rng(seed)
-    items = []
-    for _ in range(count):
-        img, truths = render_dice(rng, (640, 640), tables=("tiles", "paper"), n=int(rng.integers(1, most + 1)),
-                                  side=rng.uniform(*sides))
-        items.append((img, [(d.face, d.box) for d in truths if wholly_inside(d.box, img.shape)]))
-    return items
-
-
 def tally(reader, items, cut: bool = False) -> tuple[int, int, int]:
     """(true positives, false positives, false negatives) of `reader` over (photo, truth) items; `cut`: a reading of a
     die cut by the photo's edge is not counted (the truth of such photos holds only the dice wholly inside)."""

@@ -22,10 +22,10 @@ import cv2
 import numpy as np
 import pytest
 
-from tests.dice_sets import FOLDS, close_ups, labelled, tally, unseen_tables
+from tests.dice_sets import FOLDS, labelled, tally, unseen_tables
 from vision.detections import f1, iou, match_dice
 from vision.dice import CLUSTER_SIDE, DiceReader, _pips_or_cluster
-from vision.dice_errors import wholly_inside, zoomed
+from vision.dice_errors import close_ups, wholly_inside, zoomed
 from vision.render.dice import render_dice
 from vision.training.runs import split
 
@@ -73,7 +73,7 @@ def test_rendered_scenes_unlike_the_training_ones(reader, style):
 def test_a_phone_held_close_to_a_few_dice(reader):
     """Dice of 110-220 px in a 640 px photo, on the unseen tables. The finder is taught close-ups as well
     (vision/training/augment.py CLOSE_UP); taught dice up to 110 px only, it took a big die's pips for dice."""
-    items = close_ups(47, 20, (110, 220), most=5)
+    items = close_ups(47, 20)
     assert sum(len(t) for _i, t in items) >= 30
     assert scores(reader, items, cut=True) >= CLOSE_UP_FLOOR
 
@@ -188,17 +188,16 @@ def test_photos_it_never_saw_held_close(photos, side):
     assert f1(tp, fp, fn) >= HELD_CLOSE_FLOOR[side]
 
 
-def test_held_close_the_die_is_found_seen_smaller():
+def test_held_close_the_die_is_found_seen_smaller(reader):
     """Dice of 220-300 px at 640, over what the finder was taught (CLOSE_UP: to 220 px): their pips are the size of
     usual dice, and the first look takes them for dice and misses the die. The finder's farther look (the photo at
     224 px: DiceReader.farther) finds the die, and the die holding its pips keeps the die. Rendered, on the unseen
     tables, read by the committed model with the farther look and without it."""
     items = close_ups(48, 30, (220, 300), most=3)
     assert sum(len(t) for _i, t in items) >= 25
-    on = DiceReader()
     off = DiceReader()
     off.card = replace(off.card, farther_side=0)
-    with_it, without = scores(on, items, cut=True), scores(off, items, cut=True)
+    with_it, without = scores(reader, items, cut=True), scores(off, items, cut=True)
     assert with_it >= without + FARTHER_GAIN, (with_it, without)
 
 

@@ -1,5 +1,5 @@
 """Where a dice reading goes wrong, die by die: the breakdown behind an F1 figure (bench and tests); and the
-close-up and far-away views of a labelled photo both measure on.
+close-up and far-away views of a labelled photo, and the rendered close-ups, both measure on.
 
 Each true die is `right` (a reading's box overlaps it with IoU >= 0.5 and says its face), `face wrong` (the box is
 right, the face is not), `box off` (a reading is on it, IoU 0.1-0.5: the die was found, its box missed), or
@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from .detections import Box, DieDetection, iou
+from .render.dice import render_dice
 
 
 def breakdown(found: list[DieDetection], truth: list[tuple[int, Box]], min_iou: float = 0.5) -> Counter:
@@ -70,3 +71,17 @@ def far_away(img: np.ndarray, truth: list[tuple[int, Box]], times: float,
     y0, x0 = int(rng.integers(0, big_h - h + 1)), int(rng.integers(0, big_w - w + 1))
     out[y0:y0 + h, x0:x0 + w] = img
     return out, [(face, (b[0] + x0, b[1] + y0, b[2] + x0, b[3] + y0)) for face, b in truth]
+
+
+def close_ups(seed: int, count: int, sides: tuple[float, float] = (110.0, 220.0),
+              most: int = 5) -> list[tuple[np.ndarray, list[tuple[int, Box]]]]:
+    """`count` rendered close-ups, as a phone held close would take them, on the tables the nets are never taught
+    (tiles and paper): 1 to `most` dice of `sides` px in a 640x640 photo, with the truth of the dice wholly inside it
+    (a die cut by the edge is neither counted nor missed: read them without the readings cut by the edge)."""
+    rng = np.random.default_rng(seed)
+    items = []
+    for _ in range(count):
+        img, truths = render_dice(rng, (640, 640), tables=("tiles", "paper"), n=int(rng.integers(1, most + 1)),
+                                  side=rng.uniform(*sides))
+        items.append((img, [(d.face, d.box) for d in truths if wholly_inside(d.box, img.shape)]))
+    return items
